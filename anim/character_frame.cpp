@@ -1,0 +1,13 @@
+#include "anim/character_frame.hpp"
+
+#include <array>
+
+namespace anim {
+
+std::string_view state_name(State s) {
+  static constexpr std::array<std::string_view, 11> kNames = {
+      "stand", "walk", "run", "crouch", "prone", "kneel", "climb", "vault", "ladder", "ragdoll", "getup"};
+  return kNames[static_cast<std::size_t>(s)];
+}
+
+}  // namespace anim

@@ -1,0 +1,46 @@
+#pragma once
+// What one simulation step of a character produces: everything the trace (INTERFACES.md),
+// the figure and the debug overlay read. Plain data; world metres, y up.
+#include "anim/skeleton.hpp"
+
+#include <cstdint>
+#include <string_view>
+
+namespace anim {
+
+enum class State : std::uint8_t { stand, walk, run, crouch, prone, kneel, climb, vault, ladder, ragdoll, getup };
+std::string_view state_name(State s);  // as the trace spells it
+
+// The rifle as it is held; the drawn rifle uses exactly these points (Rule 2b).
+struct RiflePoints {
+  vec2 butt{};    // buttpad, in the shoulder pocket, world m
+  vec2 grip{};    // pistol grip: the near hand holds here
+  vec2 fore{};    // fore-end: the far hand holds here
+  vec2 muzzle{};  // end of the barrel
+};
+
+struct CharacterFrame {
+  double t = 0.0;           // simulation time, s
+  State state = State::stand;
+  BodyFrame body{};         // origin on the ground under the body and the yaw
+  double x = 0.0;           // body horizontal position, world m (as simulated)
+  double vx = 0.0;          // body horizontal velocity, m/s (as simulated)
+  double ax = 0.0;          // body horizontal acceleration, m/s^2 (as simulated)
+  double phase = 0.0;       // gait phase in [0, 1), advanced by distance (Rule 1)
+  std::int64_t step = 0;    // steps taken so far (one more at each plant)
+  std::array<bool, 2> contact{};       // by Side: that foot is planted
+  std::array<vec2, 2> foot_target{};   // by Side: where the gait wants each ankle, world m
+  std::array<vec2, 2> plant_world{};   // by Side: toe position while planted, world m
+  vec2 aim_world{};         // aim point, world m
+  bool has_aim = false;     // an aim point was given (else a relaxed carry)
+  vec2 gaze{1.0, 0.0};      // unit vector the face looks along, world
+  double stance_fraction = 0.0;  // share of the cycle a foot is down (Rule 6)
+  double cadence = 0.0;          // steps per second
+  double stride = 0.0;           // m per cycle (two steps)
+  Proportions body_size{};  // the proportions this character was built with
+  Pose pose{};              // the joint angles that produced `joints`
+  JointPositions joints{};  // world positions of every joint
+  RiflePoints rifle{};
+};
+
+}  // namespace anim

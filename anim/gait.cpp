@@ -1,0 +1,347 @@
+#include "anim/gait.hpp"
+
+#include "anim/foot_roll.hpp"
+#include "anim/step_variation.hpp"
+#include "anim/swing.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace anim {
+
+namespace {
+
+constexpr double kStartSpeed = 0.02;     // m/s: the body is moving, the gait starts
+constexpr double kSettleSpeed = 0.30;    // m/s: below this, with no intent, the gait stops
+constexpr double kSupportRamp = 0.6;     // m per unit of swing progress: how fast a lifting
+                                         // leg stops (and a landing leg starts) holding the hips
+constexpr double kMaxPhasePerStep = 0.2; // cycles; bounds a dt spike
+constexpr double kSettleLift = 0.06;     // leg lengths, the lift of the last short step
+
+double wrap01(double p) {
+  p = std::fmod(p, 1.0);
+  return p < 0.0 ? p + 1.0 : p;
+}
+
+// Hip height that keeps a leg of reach `reach` on an ankle at `ankle`, given the hip's x
+// (Rule 2: sqrt(L^2 - x^2)).
+double reach_height(vec2 ankle, double hip_x, double reach) {
+  const double dx = ankle.x - hip_x;
+  return ankle.y + std::sqrt(std::max(0.0, reach * reach - dx * dx));
+}
+
+}  // namespace
+
+Gait::Gait(const Proportions& body, const GaitTuning& tuning, double body_x, int facing, const Terrain& terrain)
+    : body_(body) {
+  reset_standing(body_x, facing, terrain, tuning);
+}
+
+double Gait::foot_phase(Side s, double phi, const GaitTuning& t) const {
+  // The far foot runs half a cycle behind the near one, a hair off antiphase (Rule 10).
+  return s == Side::near ? wrap01(phi) : wrap01(phi + 0.5 + t.asymmetry_phase);
+}
+
+double Gait::planted_pitch(const GaitTuning& t, vec2 toe, double hip_x, double facing_scale) const {
+  const double toe_behind = -(toe.x - hip_x) * facing_scale;
+  return foot_pitch_for_rise(body_, ankle_rise(t, body_, toe_behind));
+}
+
+namespace {
+// The ankle of a foot pivoting on its planted ball: seen from the side its fore-aft offset
+// is foreshortened by the facing scale (a foot turned toward the camera shows end-on).
+vec2 ankle_in_world(const Proportions& body, vec2 toe, double pitch, double facing_scale) {
+  const vec2 offset = ankle_from_toe(body, {0.0, 0.0}, pitch);
+  return toe + vec2{offset.x * facing_scale, offset.y};
+}
+}  // namespace
+
+void Gait::reset_standing(double body_x, int facing, const Terrain& terrain, const GaitTuning& t) {
+  mode_ = Mode::standing;
+  phi_ = 0.0;
+  const double half = 0.5 * t.stand_foot_spread;
+  for (Side s : kSides) {
+    Foot& f = feet_[index(s)];
+    f = Foot{};
+    // A rifleman's stance: the support-side (far) foot forward, the near foot back.
+    const double ankle_x = body_x + facing * (s == Side::far ? half : -half);
+    f.toe.x = ankle_x + facing * body_.toe_forward();
+    f.toe.y = terrain.height_at(f.toe.x);
+    f.target = f.toe;
+  }
+  GaitInput still;
+  still.body_x = body_x;
+  still.facing_scale = facing < 0 ? -1.0 : 1.0;
+  out_ = GaitOutput{};
+  pelvis_y_ = 0.0;
+  step(still, t, terrain);
+}
+
+void Gait::lift_off(Foot& f, Side, double psi, double support) {
+  f.planted = false;
+  f.liftoff_toe = f.toe;
+  f.liftoff_pitch = f.pitch;
+  f.liftoff_support = support;
+  f.liftoff_psi = std::min(psi, 0.999);
+  f.u = 0.0;
+  f.swing_index = steps_ + 1;
+}
+
+void Gait::touch_down(Foot& f) {
+  f.planted = true;
+  f.toe = f.target;
+  f.pitch = f.target_pitch;
+  f.u = 1.0;
+  ++steps_;
+}
+
+void Gait::begin_walking(const GaitInput& in, const GaitTuning& t) {
+  mode_ = Mode::walking;
+  const int dir = in.travelled >= 0.0 ? 1 : -1;
+  const GaitAtSpeed g = gait_at_speed(t, 0.0, body_.leg(), false);
+  // The foot further back along the travel lifts first, at the very end of its stance.
+  const Side rear = feet_[index(Side::near)].toe.x * dir <= feet_[index(Side::far)].toe.x * dir ? Side::near : Side::far;
+  phi_ = rear == Side::near ? g.stance_fraction : wrap01(g.stance_fraction - 0.5 - t.asymmetry_phase);
+  Foot& f = feet_[index(rear)];
+  lift_off(f, rear, g.stance_fraction, pelvis_y_);
+}
+
+const GaitOutput& Gait::step(const GaitInput& in, const GaitTuning& t, const Terrain& terrain) {
+  const double dt = in.dt;
+  const double facing = in.facing_scale;  // cos(yaw): toe offsets are foreshortened mid-turn
+  const double leg = body_.leg();
+  const double speed = dt > 0.0 ? std::abs(in.travelled) / dt : 0.0;
+  const bool backward = in.travelled * facing < 0.0;
+  const int dir = in.travelled > 0.0 ? 1 : (in.travelled < 0.0 ? -1 : (facing < 0.0 ? -1 : 1));
+  GaitAtSpeed g = gait_at_speed(t, speed, leg, backward);
+  // Knee yield fades in with speed so starting and stopping are continuous.
+  g.compression *= smoothstep01(speed / 1.0);
+  const double hip_x = in.body_x + in.hip_offset;
+  const double heel_reach = body_.toe_forward() + body_.heel_back();
+
+  // --- mode changes -------------------------------------------------------------------
+  if (dt > 0.0) {
+    if (mode_ == Mode::standing && in.wants_to_move && speed > kStartSpeed) begin_walking(in, t);
+    // A stop, or a reversal of the travel (the planted feet were placed for the other
+    // direction), ends with the last short step; a reversal then starts afresh.
+    const bool reversed = mode_ == Mode::walking && speed > 0.0 && dir != last_dir_;
+    if (mode_ == Mode::walking && ((!in.wants_to_move && speed < kSettleSpeed) || reversed)) {
+      mode_ = Mode::settling;
+      // Re-anchor a swing in flight: from here it is the last short step, timed, not phased.
+      for (Foot& f : feet_) {
+        if (!f.planted) {
+          f.liftoff_toe = f.toe;
+          f.liftoff_pitch = f.pitch;
+          f.liftoff_support = pelvis_y_;
+          f.u = 0.0;
+        }
+      }
+    }
+    if (mode_ == Mode::settling && in.wants_to_move && feet_[0].planted && feet_[1].planted && speed > kStartSpeed)
+      begin_walking(in, t);
+  }
+
+  if (speed > 0.0) last_dir_ = dir;
+
+  // --- the phase, advanced by distance (Rule 1) ---------------------------------------
+  const double phi_prev = phi_;
+  if (mode_ == Mode::walking && g.stride > 1e-9) {
+    phi_ = wrap01(phi_ + std::min(std::abs(in.travelled) / g.stride, kMaxPhasePerStep));
+  }
+
+  // Where the hip will be when a swinging foot lands, and where that foot plants: the ankle
+  // centred on the hip over the contact, shifted back for fast gaits; never varied (Rule 10).
+  // `to_go`: cycles of travel until the foot lands (negative: it landed that long ago).
+  auto walking_target = [&](double to_go) {
+    const double hip_at_landing = hip_x + dir * to_go * g.stride;
+    vec2 toe;
+    toe.x = hip_at_landing + dir * (0.5 * g.contact_length - g.contact_shift) + facing * body_.toe_forward();
+    toe.y = terrain.height_at(toe.x);
+    return std::pair<vec2, double>{toe, planted_pitch(t, toe, hip_at_landing, facing)};
+  };
+  auto standing_target = [&](Side s) {
+    const double half = 0.5 * t.stand_foot_spread;
+    vec2 toe;
+    toe.x = hip_x + facing * ((s == Side::far ? half : -half) + body_.toe_forward());
+    toe.y = terrain.height_at(toe.x);
+    return toe;
+  };
+
+  // --- lift-offs and touchdowns --------------------------------------------------------
+  if (mode_ == Mode::walking) {
+    for (Side s : kSides) {
+      Foot& f = feet_[index(s)];
+      const double psi_prev = foot_phase(s, phi_prev, t);
+      const double psi = foot_phase(s, phi_, t);
+      const bool wrapped = psi < psi_prev;
+      if (f.planted && (psi >= g.stance_fraction) && !wrapped) {
+        const Foot& other = feet_[index(s == Side::near ? Side::far : Side::near)];
+        lift_off(f, s, psi, pelvis_y_);
+        if (!other.planted) {  // both feet up: a flight begins (Rule 5)
+          flight_support_ = pelvis_y_;
+          flight_start_remaining_ = std::max(1e-6, 1.0 - foot_phase(s == Side::near ? Side::far : Side::near, phi_, t));
+          flight_time_ = speed > 1e-6 ? flight_start_remaining_ * g.stride / speed : 0.0;
+        }
+      } else if (!f.planted) {
+        if (wrapped) {
+          const auto [toe, pitch] = walking_target(-psi);
+          f.target = toe;
+          f.target_pitch = pitch;
+          touch_down(f);
+        } else {
+          f.u = std::clamp((psi - f.liftoff_psi) / (1.0 - f.liftoff_psi), 0.0, 1.0);
+        }
+      }
+    }
+  } else if (mode_ == Mode::settling && dt > 0.0) {
+    for (Side s : kSides) {
+      Foot& f = feet_[index(s)];
+      if (f.planted) continue;
+      f.u = std::min(1.0, f.u + dt / t.stop_step_time);
+      f.target = standing_target(s);
+      f.target_pitch = 0.0;
+      f.land_hip_x = hip_x;
+      if (f.u >= 1.0) touch_down(f);
+    }
+    if (feet_[0].planted && feet_[1].planted && in.wants_to_move && speed > kStartSpeed) {
+      begin_walking(in, t);  // the reversal's fresh start
+    } else if (feet_[0].planted && feet_[1].planted) {
+      // A last short step where the feet are far from the stance; else stand.
+      Side worst = Side::near;
+      double worst_error = -1.0;
+      for (Side s : kSides) {
+        const double e = std::abs(feet_[index(s)].toe.x - standing_target(s).x);
+        if (e > worst_error) { worst_error = e; worst = s; }
+      }
+      if (worst_error > 0.6 * t.stand_foot_spread + 0.05) {
+        lift_off(feet_[index(worst)], worst, 0.0, pelvis_y_);
+      } else {
+        mode_ = Mode::standing;
+      }
+    }
+  }
+
+  // --- foot positions ------------------------------------------------------------------
+  for (Side s : kSides) {
+    Foot& f = feet_[index(s)];
+    if (f.planted) {
+      f.pitch = planted_pitch(t, f.toe, hip_x, facing);
+      continue;
+    }
+    SwingShape shape;
+    const double asym = s == Side::near ? 1.0 + t.asymmetry_lift : 1.0 - t.asymmetry_lift;
+    if (mode_ == Mode::walking) {
+      const double to_go = 1.0 - foot_phase(s, phi_, t);
+      const auto [toe, pitch] = walking_target(to_go);
+      f.land_hip_x = hip_x + dir * to_go * g.stride;
+      f.target = toe;
+      f.target_pitch = pitch;
+      const StepVariation sv = step_variation_between(in.seed, f.swing_index, f.u, t.variation);
+      shape.lift = g.lift * asym * (1.0 + sv.lift);
+      shape.peak = g.swing_peak + 0.05 * sv.swing;
+      shape.hold_back = std::clamp((0.5 - g.stance_fraction) / 0.25, 0.0, 1.0);
+      shape.strike_pitch = t.heel_strike_pitch * std::clamp((g.stance_fraction - 0.5) / 0.1, 0.0, 1.0) *
+                           (backward ? 0.0 : 1.0);
+    } else {
+      shape.lift = kSettleLift * leg * asym;
+    }
+    const SwingPoint p = swing_point(shape, f.liftoff_toe, f.liftoff_pitch, f.target, f.target_pitch, heel_reach, f.u);
+    f.toe = p.toe;
+    f.pitch = p.pitch;
+  }
+
+  // --- the pelvis: as high as every leg allows (Rules 2, 4, 5) ---------------------------
+  // The reach of a planted leg: a little short of straight, less the knee's yield through
+  // mid-stance (walking) or the leg spring's compression (running).
+  auto stance_reach = [&](Side s) {
+    const double psi = foot_phase(s, phi_, t);
+    const double yield = g.compression * std::sin(kPi * std::clamp(psi / g.stance_fraction, 0.0, 1.0));
+    return leg * (t.knee_slack - yield);
+  };
+  auto roll_cap = [&](const Foot& f, double hx) {
+    const double toe_behind = -(f.toe.x - hx) * facing;
+    return std::max(f.pitch, foot_pitch_for_rise(body_, ankle_rise_limit(t, body_, toe_behind)));
+  };
+  double pelvis = 1e9;
+  bool any_planted = false;
+  for (Side s : kSides) {
+    const Foot& f = feet_[index(s)];
+    if (f.planted) {
+      any_planted = true;
+      // Rule 4: a trailing foot's ankle may pivot over its planted toe up to the roll's cap,
+      // so the trailing leg lets the hips ride over the leading one instead of dragging
+      // them down; how far it actually rolls is settled once the hips are known.
+      const vec2 ankle = ankle_in_world(body_, f.toe, std::max(f.pitch, roll_cap(f, hip_x)), facing);
+      pelvis = std::min(pelvis, reach_height(ankle, hip_x, stance_reach(s)));
+    } else {
+      // A lifting leg lets go of the hips over a short stretch of its swing, and a landing
+      // leg takes them up the same way, so the height is continuous through every contact.
+      const vec2 land_ankle = ankle_in_world(body_, f.target, f.target_pitch, facing);
+      const double land_support = reach_height(land_ankle, f.land_hip_x, leg * t.knee_slack);
+      pelvis = std::min(pelvis, f.liftoff_support + kSupportRamp * f.u);
+      pelvis = std::min(pelvis, land_support + kSupportRamp * (1.0 - f.u));
+    }
+  }
+  if (!any_planted && mode_ == Mode::walking) {
+    // Flight is ballistics: a rise of g t^2 / 8 over a flight of t seconds (Rule 5), between
+    // the take-off height and the landing height of the next foot.
+    Side next = foot_phase(Side::near, phi_, t) > foot_phase(Side::far, phi_, t) ? Side::near : Side::far;
+    const Foot& f = feet_[index(next)];
+    const double land = reach_height(ankle_in_world(body_, f.target, f.target_pitch, facing), f.land_hip_x, leg * t.knee_slack);
+    const double remaining = 1.0 - foot_phase(next, phi_, t);
+    const double s = std::clamp(1.0 - remaining / flight_start_remaining_, 0.0, 1.0);
+    const double rise = kGravity * flight_time_ * flight_time_ / 8.0;
+    pelvis = std::min(pelvis, flight_support_ + (land - flight_support_) * s + 4.0 * rise * s * (1.0 - s));
+  }
+  pelvis_y_ = pelvis;
+
+  // The planted feet's roll: the natural roll of Rule 4, or more where the leg needs it to
+  // reach the hips (never past the cap). Bisection: the reach grows with the pitch.
+  for (Side s : kSides) {
+    Foot& f = feet_[index(s)];
+    if (!f.planted) continue;
+    const double cap = roll_cap(f, hip_x);
+    const vec2 hip{hip_x, pelvis_y_};
+    const double reach = stance_reach(s) + 1e-9;
+    auto fits = [&](double pitch) { return glm::length(ankle_in_world(body_, f.toe, pitch, facing) - hip) <= reach; };
+    if (cap > f.pitch && !fits(f.pitch)) {
+      double lo = f.pitch, hi = cap;
+      for (int i = 0; i < 30; ++i) {
+        const double mid = 0.5 * (lo + hi);
+        (fits(mid) ? hi : lo) = mid;
+      }
+      f.pitch = hi;
+    }
+  }
+
+  // A swinging foot the hips have outrun is dragged along by its leg: it stays inside the
+  // leg's reach (a swing foot never pulls the hips down and never outstretches the leg).
+  for (Foot& f : feet_) {
+    if (f.planted) continue;
+    const vec2 hip{hip_x, pelvis_y_};
+    const vec2 ankle = ankle_in_world(body_, f.toe, f.pitch, facing);
+    const vec2 reach = ankle - hip;
+    const double d = glm::length(reach);
+    const double max_reach = leg * t.knee_slack;
+    if (d > max_reach) f.toe += hip + reach * (max_reach / d) - ankle;
+  }
+
+  // --- output ---------------------------------------------------------------------------
+  out_.params = g;
+  out_.phase = phi_;
+  out_.steps = steps_;
+  out_.standing = mode_ == Mode::standing;
+  out_.pelvis_y = pelvis_y_;
+  out_.step_fraction = wrap01(2.0 * phi_);
+  for (Side s : kSides) {
+    const Foot& f = feet_[index(s)];
+    FootOutput& o = out_.feet[index(s)];
+    o.planted = f.planted;
+    o.toe_world = f.toe;
+    o.pitch = f.pitch;
+    o.ankle_world = ankle_in_world(body_, f.toe, f.pitch, facing);
+  }
+  return out_;
+}
+
+}  // namespace anim

@@ -1,0 +1,43 @@
+#include "anim/gait_tuning.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace anim {
+
+double SpeedCurve::at(double v) const {
+  if (!(v > speed.front())) return value.front();
+  if (v >= speed.back()) return value.back();
+  for (int i = 1; i < kPoints; ++i) {
+    if (v <= speed[i]) {
+      const double t = (v - speed[i - 1]) / (speed[i] - speed[i - 1]);
+      return value[i - 1] + t * (value[i] - value[i - 1]);
+    }
+  }
+  return value.back();
+}
+
+GaitAtSpeed gait_at_speed(const GaitTuning& t, double speed, double leg, bool backward) {
+  GaitAtSpeed g;
+  speed = std::isfinite(speed) ? std::max(0.0, speed) : 0.0;
+  // Froude similarity: look the tables up at the reference body's equivalent speed.
+  const double size = leg / kReferenceLeg;
+  const double v_ref = speed / std::sqrt(size);
+  g.speed = speed;
+  g.cadence = t.cadence_spm.at(v_ref) / 60.0 / std::sqrt(size);
+  g.stance_fraction = t.stance_fraction.at(v_ref);
+  if (backward) g.cadence *= t.backward_cadence_gain;
+  g.stride = 2.0 * speed / g.cadence;
+  g.contact_length = g.stance_fraction * g.stride;
+  g.contact_shift = std::max(0.0, 0.5 * g.contact_length - t.landing_reach * leg);
+  g.lift = t.swing_lift.at(v_ref) * leg * (backward ? 1.25 : 1.0);
+  g.swing_peak = t.swing_peak.at(v_ref);
+  // The leg yields a little at mid-stance when walking and compresses like a spring when
+  // running; the blend follows the stance fraction itself so it is one gait (Rule 6).
+  const double running = std::clamp((0.55 - g.stance_fraction) / 0.15, 0.0, 1.0);
+  g.compression = t.walk_compression + (t.run_compression - t.walk_compression) * running;
+  if (backward) g.compression += 0.03;
+  return g;
+}
+
+}  // namespace anim

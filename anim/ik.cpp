@@ -1,0 +1,42 @@
+#include "anim/ik.hpp"
+
+#include <algorithm>
+
+namespace anim {
+
+TwoBoneIkOutput solve_two_bone_ik(const TwoBoneIkInput& in) {
+  const double a = in.upper;
+  const double b = in.lower;
+  const vec2 to_target = in.target - in.root;
+  const double d_raw = glm::length(to_target);
+  const double dir_angle = d_raw > 1e-12 ? angle_of(to_target) : in.rest_angle;
+
+  // Law of cosines: the interior angle at the root between the root->target line and the
+  // upper bone. The reachable distance lies in [|a - b|, a + b]; outside it we clamp, which
+  // gives a straight limb (too far) or a fully folded one (too near).
+  const double d_max = a + b;
+  const double d_min = std::abs(a - b);
+  const double d = std::clamp(d_raw, d_min, d_max);
+  double cos_root = d > 0.0 ? (a * a + d * d - b * b) / (2.0 * a * d) : 1.0;
+  cos_root = std::clamp(cos_root, -1.0, 1.0);
+  const double root_offset = std::acos(cos_root);
+
+  const double side = in.bend == BendSide::counter_clockwise ? 1.0 : -1.0;
+  TwoBoneIkOutput out;
+  out.upper_angle = dir_angle + side * root_offset;
+  out.mid = in.root + a * direction(out.upper_angle);
+  if (d_raw >= d_max) {
+    // Exactly straight and exactly full length, toward the target (issue 2).
+    out.lower_angle = dir_angle;
+    out.upper_angle = dir_angle;
+    out.mid = in.root + a * direction(dir_angle);
+  } else {
+    const vec2 end_ideal = in.root + d * direction(dir_angle);
+    out.lower_angle = angle_of(end_ideal - out.mid);
+  }
+  out.end = out.mid + b * direction(out.lower_angle);
+  out.reached = d_raw <= d_max && d_raw >= d_min;
+  return out;
+}
+
+}  // namespace anim

@@ -1,0 +1,41 @@
+#pragma once
+// Two-bone IK, analytic (law of cosines), after ozz-animation's IKTwoBoneJob, in 2D.
+#include "anim/vec.hpp"
+
+namespace anim {
+
+// Which side of the root->target line the middle joint goes to. In the facing frame (+x)
+// knees bend forward and elbows down; see bend_side_for_knee / bend_side_for_elbow.
+enum class BendSide { counter_clockwise, clockwise };
+
+// The same side seen in a mirror (x -> -x): a mirror swaps clockwise and counter-clockwise.
+// Forgetting this is the classic flipped knee of 2D IK (issue 2).
+constexpr BendSide mirrored(BendSide s) {
+  return s == BendSide::counter_clockwise ? BendSide::clockwise : BendSide::counter_clockwise;
+}
+
+struct TwoBoneIkInput {
+  vec2 root;           // world or facing-frame position of the chain root (hip, shoulder), m
+  vec2 target;         // where the end (ankle, hand) should go, m
+  double upper = 1.0;  // root->mid bone length, m, > 0
+  double lower = 1.0;  // mid->end bone length, m, > 0
+  BendSide bend = BendSide::counter_clockwise;
+  // Fallback direction of the limb when the target sits on the root (angle, radians); the
+  // limb then folds along it, so the pose is defined and finite.
+  double rest_angle = -kPi / 2.0;
+};
+
+struct TwoBoneIkOutput {
+  vec2 mid;              // the middle joint (knee, elbow), m
+  vec2 end;              // the end joint, m; equals target when reachable
+  double upper_angle;    // absolute angle of root->mid, radians
+  double lower_angle;    // absolute angle of mid->end, radians
+  bool reached = false;  // the end is on the target
+};
+
+// Solves the chain. Out of reach: the limb is straight toward the target, exactly full
+// length. Closer than |upper - lower|: folded toward the target, as close as it gets.
+// Never longer than its bones; always finite for finite input.
+TwoBoneIkOutput solve_two_bone_ik(const TwoBoneIkInput& in);
+
+}  // namespace anim

@@ -1,0 +1,39 @@
+#pragma once
+// Rule 8: measure it, because you cannot watch it. The measurements of a pose sequence that
+// a viewer would complain about, and the ones that prove the motion is there at all.
+#include "anim/character_frame.hpp"
+#include "anim/terrain.hpp"
+
+#include <span>
+
+namespace anim {
+
+struct GaitMetrics {
+  int frames = 0;
+  double max_toe_drift = 0.0;        // m, largest horizontal travel of a toe while planted
+  int knee_backward_frames = 0;      // frames with a knee bent backwards (either leg)
+  double min_hip_over_leg = 1e9;     // lowest (hip - ground under it) / leg length
+  double max_hip_step = 0.0;         // m, largest change of hip height between two frames
+  double min_cycle_hip_range = 0.0;  // m, smallest (max - min) hip height over a full cycle
+                                     // (0 when no full cycle was seen)
+  double max_cycle_hip_range = 0.0;  // m, largest of the same
+  int cycles = 0;                    // full gait cycles seen
+  double max_bone_error = 0.0;       // m, largest |bone length - its length| (outside turns)
+  double max_limb_overlength = 0.0;  // m, largest (hip->ankle - leg) or (shoulder->hand - arm), >= 0
+  double stance_fraction = 0.0;      // measured share of frames each foot is planted (moving)
+  double cadence = 0.0;              // steps per second, measured from the step counter
+  double stride = 0.0;               // m per cycle, measured
+  double min_foot_clearance = 1e9;   // m, lowest (toe or ankle) above the ground
+  int nonfinite = 0;                 // frames with a NaN or infinite joint
+};
+
+// Measures a sequence of frames of ONE character at a fixed dt (the caller's order).
+GaitMetrics measure_gait(std::span<const CharacterFrame> frames, const Terrain& terrain);
+
+// Signed knee bend of one leg in its facing frame: > 0 forward (correct), < 0 backwards.
+double knee_bend(const CharacterFrame& f, Side side);
+
+// The largest deviation of any bone (leg, arm, spine) from its length in one frame, m.
+double bone_error(const CharacterFrame& f);
+
+}  // namespace anim

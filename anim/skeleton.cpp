@@ -1,0 +1,106 @@
+#include "anim/skeleton.hpp"
+
+#include <algorithm>
+
+namespace anim {
+
+std::string_view joint_name(Joint j) {
+  static constexpr std::array<std::string_view, kJointCount> kNames = {
+      "pelvis", "chest", "neck", "head",
+      "shoulder_near", "elbow_near", "hand_near",
+      "shoulder_far", "elbow_far", "hand_far",
+      "hip_near", "knee_near", "ankle_near", "toe_near",
+      "hip_far", "knee_far", "ankle_far", "toe_far",
+  };
+  return kNames[index(j)];
+}
+
+Proportions proportions_for_height(double h) {
+  if (!std::isfinite(h)) h = 1.78;
+  h = std::clamp(h, 1.2, 2.3);
+  Proportions p;
+  p.height = h;
+  // Winter (2009) fig. 4.1 segment fractions of height.
+  p.thigh = 0.245 * h;
+  p.shank = 0.246 * h;
+  p.ankle_height = 0.039 * h;
+  p.foot = 0.152 * h;
+  p.pelvis_width = 0.191 * h;
+  p.trunk = 0.288 * h;
+  p.neck = 0.052 * h;
+  p.head = 0.130 * h;
+  p.upper_arm = 0.186 * h;
+  p.forearm = 0.146 * h;
+  p.hand = 0.108 * h;
+  p.shoulder_width = 0.259 * h;
+  return p;
+}
+
+namespace {
+
+// Vertical is +pi/2 counter-clockwise from +x; a lean of `lean` forward (toward +x in the
+// facing frame) tips the bone clockwise.
+double up_with_lean(double lean) { return kPi / 2.0 - lean; }
+
+}  // namespace
+
+double joint_depth(Joint j, const Proportions& body) {
+  switch (j) {
+    case Joint::shoulder_near: case Joint::elbow_near: case Joint::hand_near: return 0.5 * body.shoulder_width;
+    case Joint::shoulder_far: case Joint::elbow_far: case Joint::hand_far: return -0.5 * body.shoulder_width;
+    case Joint::hip_near: case Joint::knee_near: case Joint::ankle_near: case Joint::toe_near: return 0.25 * body.pelvis_width;
+    case Joint::hip_far: case Joint::knee_far: case Joint::ankle_far: case Joint::toe_far: return -0.25 * body.pelvis_width;
+    default: return 0.0;
+  }
+}
+
+JointPositions forward_kinematics(const Pose& pose, const Proportions& body, const BodyFrame& frame) {
+  std::array<vec2, kJointCount> f{};  // facing frame
+  auto at = [&f](Joint j) -> vec2& { return f[index(j)]; };
+
+  at(Joint::pelvis) = pose.pelvis_facing;
+  const double lower_abs = up_with_lean(pose.spine_lower);
+  const double upper_abs = lower_abs - pose.spine_upper;
+  const double neck_abs = upper_abs - pose.neck;
+  const double head_abs = neck_abs + pose.head;  // + chin up tips the skull back
+  at(Joint::chest) = at(Joint::pelvis) + kLowerSpineShare * body.trunk * direction(lower_abs);
+  at(Joint::neck) = at(Joint::chest) + (1.0 - kLowerSpineShare) * body.trunk * direction(upper_abs);
+  at(Joint::head) = at(Joint::neck) + body.neck * direction(neck_abs) +
+                    0.5 * body.head * direction(head_abs);
+
+  const vec2 shoulder = at(Joint::neck) - kShoulderDropShare * body.trunk * direction(upper_abs);
+  struct ArmJoints { Joint shoulder, elbow, hand; };
+  struct LegJoints { Joint hip, knee, ankle, toe; };
+  constexpr std::array<ArmJoints, 2> kArms = {{{Joint::shoulder_near, Joint::elbow_near, Joint::hand_near},
+                                               {Joint::shoulder_far, Joint::elbow_far, Joint::hand_far}}};
+  constexpr std::array<LegJoints, 2> kLegs = {{{Joint::hip_near, Joint::knee_near, Joint::ankle_near, Joint::toe_near},
+                                               {Joint::hip_far, Joint::knee_far, Joint::ankle_far, Joint::toe_far}}};
+  for (Side s : kSides) {
+    const LimbAngles& a = pose.arm[index(s)];
+    const ArmJoints& j = kArms[index(s)];
+    const double upper = upper_abs + a.root;
+    const double lower = upper + a.mid;
+    at(j.shoulder) = shoulder;
+    at(j.elbow) = shoulder + body.upper_arm * direction(upper);
+    at(j.hand) = at(j.elbow) + body.forearm_to_grip() * direction(lower);
+
+    const LimbAngles& l = pose.leg[index(s)];
+    const LegJoints& k = kLegs[index(s)];
+    const double thigh = -kPi / 2.0 + l.root;
+    const double shank = thigh + l.mid;
+    const double sole = shank + kPi / 2.0 + l.end;  // end = 0: foot square to the shank
+    at(k.hip) = at(Joint::pelvis);
+    at(k.knee) = at(k.hip) + body.thigh * direction(thigh);
+    at(k.ankle) = at(k.knee) + body.shank * direction(shank);
+    at(k.toe) = at(k.ankle) + body.toe_forward() * direction(sole) +
+                body.ankle_height * direction(sole - kPi / 2.0);
+  }
+
+  // Depth of each joint toward the camera, m: the near side +, the far side -; it only
+  // shows mid-turn (BodyFrame). Hips are half the pelvis width apart, shoulders half theirs.
+  JointPositions world{};
+  for (std::size_t i = 0; i < kJointCount; ++i) world[i] = frame.to_world(f[i], joint_depth(static_cast<Joint>(i), body));
+  return world;
+}
+
+}  // namespace anim

@@ -1,0 +1,36 @@
+#pragma once
+// The ground: a polyline with boxes (crates, walls) standing on it, and ladders. Queries used
+// by foot placement, the body's motion and the states (ARCHITECTURE.md, anim/terrain).
+#include "anim/vec.hpp"
+
+#include <vector>
+
+namespace anim {
+
+struct Box {
+  double x = 0.0;       // left edge, world m
+  double width = 1.0;   // m, > 0
+  double height = 0.5;  // m above the ground under its left edge, > 0
+};
+
+struct Ladder {
+  double x = 0.0;       // world m
+  double bottom = 0.0;  // world m
+  double top = 3.0;     // world m, > bottom
+};
+
+struct Terrain {
+  std::vector<vec2> ground;  // polyline, x strictly increasing; empty means flat y = 0
+  std::vector<Box> boxes;
+  std::vector<Ladder> ladders;
+
+  // Height of the walkable surface at x (the polyline, or a box top), world m. Beyond the
+  // ends of the polyline the end heights continue flat.
+  double height_at(double x) const;
+  // Height of the polyline alone, without boxes.
+  double ground_at(double x) const;
+  // Unit normal of the walkable surface at x (pointing up).
+  vec2 normal_at(double x) const;
+};
+
+}  // namespace anim

@@ -1,0 +1,50 @@
+#pragma once
+// The headless commands of `soldier` (INTERFACES.md "Programs"): they run the same World
+// as the window and write a trace or frames. Each returns the process exit status and, on
+// an error, has printed one line to stderr and written nothing.
+#include "game/core/scenario.hpp"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace game {
+
+struct TraceOptions {
+  std::string scenario;   // scenario file
+  std::string out;        // CSV path, "-" for stdout
+  bool summary = false;   // per-soldier measurements on stdout
+};
+int run_trace(const TraceOptions& options);
+
+struct RenderOptions {
+  std::string scenario;       // scenario file
+  std::vector<double> at;     // times to capture, s, each within [0, duration]
+  std::string out;            // PNG path
+  int width = 640;            // size of each frame, px; several frames sit side by side
+  int height = 480;
+};
+int run_render(const RenderOptions& options);
+
+struct CritiqueOptions {
+  std::string scenario;   // scenario file
+  double at = 0.0;        // time of the frame, s, within [0, duration]
+  std::string out;        // folder for the packet (created if missing)
+  std::string reference;  // reference PNG; empty: no side-by-side
+  int width = 960;        // frame size, px
+  int height = 720;
+};
+// Writes DIR/frame.png, DIR/side_by_side.png (with a reference) and the two reviewers'
+// prompts DIR/art_director.txt and DIR/animator.txt (reference Rule 9).
+int run_critique(const CritiqueOptions& options);
+
+// "WxH" -> width and height (16..8192 each); false on anything else.
+bool parse_size(const std::string& text, int& width, int& height);
+
+// Prints "soldier: <message>" as one line on stderr.
+void report_error(const std::string& message);
+
+// Loads a scenario for a headless command; on an error prints the parser's one line.
+std::optional<Scenario> load_scenario(const std::string& path);
+
+}  // namespace game

@@ -1,0 +1,65 @@
+#pragma once
+// The scenario file of INTERFACES.md (a public interface: tools and tests write it) as plain
+// data, and its parser. Levels (assets/levels/*.toml) use the same format without inputs and
+// possibly without a duration, and parse with the same code.
+#include "anim/character.hpp"
+#include "anim/terrain.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace game {
+
+// One [[soldier.input]] entry: from time t on it changes only the keys it names.
+struct InputEvent {
+  double t = 0.0;                            // s, >= 0, not before the previous entry
+  std::optional<double> vx;                  // desired ground velocity along x, m/s, |vx| <= 8
+  std::optional<anim::vec2> aim;             // aim and look-at point, world m
+  std::optional<anim::Stance> stance;        // stand | crouch | prone | kneel
+  bool fire = false;                         // one shot (recoil), once
+  std::optional<anim::vec2> die;             // chest velocity impulse, m/s: become a ragdoll, once
+  bool get_up = false;                       // leave the ragdoll, once
+  std::optional<int> climb;                  // on a ladder: 1 up, -1 down, 0 hold
+};
+
+struct SoldierScript {
+  anim::CharacterSpec spec;         // spec.seed is derived from the scenario seed and the index
+  std::vector<InputEvent> inputs;   // in time order
+};
+
+struct Scenario {
+  double duration = 0.0;            // s, 0 < duration <= 600 (0 for a level without one)
+  double dt = 1.0 / 120.0;          // fixed step, s, 0 < dt <= 0.1
+  std::uint64_t seed = 0;           // per-step variation seed
+  anim::Terrain terrain;
+  std::vector<SoldierScript> soldiers;
+};
+
+// One line: "FILE:LINE: KEY: what was expected" (INTERFACES.md: errors name the line).
+struct ScenarioError {
+  std::string message;
+};
+
+struct ParseOptions {
+  bool allow_missing_duration = false;  // levels may leave the duration out
+  bool allow_no_soldiers = false;       // levels may hold terrain only
+};
+
+using ScenarioResult = std::variant<Scenario, ScenarioError>;
+
+// Parses the file at `path`. `path` appears in error messages as given.
+ScenarioResult parse_scenario_file(const std::string& path, const ParseOptions& options = {});
+// Parses TOML text; `source_name` stands for the file in error messages (tests use this).
+ScenarioResult parse_scenario_text(std::string_view text, const std::string& source_name,
+                                   const ParseOptions& options = {});
+// A level: terrain and optional soldiers; the duration and soldiers may be missing.
+ScenarioResult parse_level_file(const std::string& path);
+
+// Seed of the soldier at `index`: the scenario seed and the index mixed (splitmix64), so
+// soldiers differ from each other but a replay repeats bit for bit.
+std::uint64_t soldier_seed(std::uint64_t scenario_seed, std::size_t index);
+
+}  // namespace game

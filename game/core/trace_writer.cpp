@@ -1,0 +1,88 @@
+#include "game/core/trace_writer.hpp"
+
+#include <charconv>
+#include <cmath>
+
+namespace game {
+namespace {
+
+constexpr std::string_view kHeader =
+    "t,id,state,facing,x,vx,ax,phase,step,contact_near,contact_far,aim_x,aim_y,gaze_x,gaze_y,"
+    "pelvis_x,pelvis_y,chest_x,chest_y,neck_x,neck_y,head_x,head_y,"
+    "shoulder_near_x,shoulder_near_y,elbow_near_x,elbow_near_y,hand_near_x,hand_near_y,"
+    "shoulder_far_x,shoulder_far_y,elbow_far_x,elbow_far_y,hand_far_x,hand_far_y,"
+    "hip_near_x,hip_near_y,knee_near_x,knee_near_y,ankle_near_x,ankle_near_y,toe_near_x,toe_near_y,"
+    "hip_far_x,hip_far_y,knee_far_x,knee_far_y,ankle_far_x,ankle_far_y,toe_far_x,toe_far_y,"
+    "rifle_butt_x,rifle_butt_y,rifle_grip_x,rifle_grip_y,rifle_fore_x,rifle_fore_y,rifle_muzzle_x,"
+    "rifle_muzzle_y";
+
+// The joint columns above follow anim::Joint's order; a new joint must come with a column.
+static_assert(anim::kJointCount == 18, "trace joint columns follow anim::Joint");
+
+// Fixed 6 decimals, independent of the locale (to_chars never reads it).
+void put(std::string& line, double v) {
+  // Values that round to zero print as 0.000000, never -0.000000, so a mirrored run diffs
+  // cleanly against the original.
+  if (std::abs(v) < 5e-7) v = 0.0;
+  char buf[64];
+  const auto r = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed, 6);
+  line.append(buf, r.ptr);
+  line.push_back(',');
+}
+
+void put(std::string& line, std::int64_t v) {
+  char buf[32];
+  const auto r = std::to_chars(buf, buf + sizeof buf, v);
+  line.append(buf, r.ptr);
+  line.push_back(',');
+}
+
+void put(std::string& line, std::string_view s) {
+  line.append(s);
+  line.push_back(',');
+}
+
+void put(std::string& line, anim::vec2 p) {
+  put(line, p.x);
+  put(line, p.y);
+}
+
+}  // namespace
+
+std::string_view trace_header() { return kHeader; }
+
+TraceWriter::TraceWriter(std::FILE* out, std::vector<std::string> ids) : out_(out), ids_(std::move(ids)) {}
+
+void TraceWriter::header() {
+  std::fwrite(kHeader.data(), 1, kHeader.size(), out_);
+  std::fputc('\n', out_);
+}
+
+void TraceWriter::rows(double t, std::span<const anim::CharacterFrame> frames) {
+  for (std::size_t i = 0; i < frames.size(); ++i) {
+    const anim::CharacterFrame& f = frames[i];
+    line_.clear();
+    put(line_, t);
+    put(line_, std::string_view(ids_[i]));
+    put(line_, anim::state_name(f.state));
+    put(line_, std::int64_t{f.body.sign()});
+    put(line_, f.x);
+    put(line_, f.vx);
+    put(line_, f.ax);
+    put(line_, f.phase);
+    put(line_, f.step);
+    put(line_, std::int64_t{f.contact[anim::index(anim::Side::near)] ? 1 : 0});
+    put(line_, std::int64_t{f.contact[anim::index(anim::Side::far)] ? 1 : 0});
+    put(line_, f.aim_world);
+    put(line_, f.gaze);
+    for (std::size_t j = 0; j < anim::kJointCount; ++j) put(line_, f.joints[j]);
+    put(line_, f.rifle.butt);
+    put(line_, f.rifle.grip);
+    put(line_, f.rifle.fore);
+    put(line_, f.rifle.muzzle);
+    line_.back() = '\n';  // the last separator ends the row
+    std::fwrite(line_.data(), 1, line_.size(), out_);
+  }
+}
+
+}  // namespace game

@@ -1,0 +1,50 @@
+#include "game/core/world.hpp"
+
+#include "game/core/input_timeline.hpp"
+
+#include <cassert>
+#include <cmath>
+
+namespace game {
+
+World::World(anim::Terrain terrain, std::span<const anim::CharacterSpec> specs, const anim::Tuning& tuning)
+    : terrain_(std::move(terrain)) {
+  characters_.reserve(specs.size());
+  for (const anim::CharacterSpec& spec : specs) characters_.emplace_back(spec, tuning, terrain_);
+  for (const anim::Character& c : characters_) frames_.push_back(c.frame());
+}
+
+void World::step(std::span<const anim::Intent> intents, double dt) {
+  assert(intents.size() == characters_.size());
+  // Soldiers are independent within a step and stepped in a fixed order: the same inputs
+  // give the same frames bit for bit (ARCHITECTURE.md conventions).
+  for (std::size_t i = 0; i < characters_.size(); ++i) {
+    characters_[i].step(intents[i], dt, terrain_);
+    frames_[i] = characters_[i].frame();
+  }
+}
+
+std::int64_t step_count(const Scenario& scenario) {
+  return std::llround(scenario.duration / scenario.dt);
+}
+
+void simulate(const Scenario& scenario, const StepCallback& on_step, const anim::Tuning& tuning) {
+  std::vector<anim::CharacterSpec> specs;
+  std::vector<InputTimeline> timelines;
+  for (const SoldierScript& s : scenario.soldiers) {
+    specs.push_back(s.spec);
+    timelines.emplace_back(s.inputs);
+  }
+  World world(scenario.terrain, specs, tuning);
+  std::vector<anim::Intent> intents(world.size());
+  const std::int64_t n = step_count(scenario);
+  for (std::int64_t i = 0; i < n; ++i) {
+    // Times are index * dt, never a running sum, so a long run does not drift.
+    const double start = static_cast<double>(i) * scenario.dt;
+    for (std::size_t s = 0; s < timelines.size(); ++s) intents[s] = timelines[s].next(start);
+    world.step(intents, scenario.dt);
+    if (!on_step(SimStep{i + 1, static_cast<double>(i + 1) * scenario.dt}, world.frames())) return;
+  }
+}
+
+}  // namespace game

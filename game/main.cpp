@@ -1,0 +1,116 @@
+// `soldier`: the flags of INTERFACES.md "Programs", parsed here and handed to the window
+// (play.hpp) or to the headless commands (core/headless.hpp). Every error is one line.
+#include "game/core/headless.hpp"
+#include "game/play.hpp"
+
+#include <CLI/CLI.hpp>
+
+#include <cmath>
+#include <cstdlib>
+#include <string>
+
+namespace {
+
+// A number of seconds > 0, with a message that says so (CLI11's own prints DBL_MAX).
+CLI::Validator positive_seconds() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        char* end = nullptr;
+        const double v = std::strtod(text.c_str(), &end);
+        const bool ok = !text.empty() && *end == '\0' && std::isfinite(v) && v > 0.0;
+        return ok ? "" : "expected a number of seconds > 0, got " + text;
+      },
+      "SECONDS > 0");
+}
+
+// `--size WxH` into width and height, checked at parse time.
+CLI::Validator frame_size() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        int w = 0, h = 0;
+        return game::parse_size(text, w, h) ? "" : "expected WxH with each side 16..8192, got " + text;
+      },
+      "WxH");
+}
+
+// Registers `soldier play` (also what a bare `soldier` runs).
+CLI::App* add_play(CLI::App& app, game::PlayOptions& o) {
+  CLI::App* play = app.add_subcommand("play", "Open the window (the default command)");
+  play->add_option("--level", o.level, "Level file (assets/levels/*.toml)");
+  play->add_option("--quit-after", o.quit_after, "Close the window after this many seconds of wall time")
+      ->check(positive_seconds());
+  play->add_option("--screenshot", o.screenshot, "Write the last frame shown to this PNG");
+  play->add_option("--soldiers", o.soldiers, "Squad size when the level names no soldiers")
+      ->check(CLI::Range(1, 50));
+  play->add_option("--tuning", o.tuning, "Tuning file to load");
+  return play;
+}
+
+CLI::App* add_render(CLI::App& app, game::RenderOptions& o, std::string& size) {
+  CLI::App* render = app.add_subcommand(
+      "render", "Simulate a scenario and write the frame at each --at time (several: side by side)");
+  render->add_option("--scenario", o.scenario, "Scenario file (TOML)")->required();
+  render->add_option("--at", o.at, "Time to capture, s (repeatable)")->required();
+  render->add_option("--out", o.out, "PNG to write")->required();
+  render->add_option("--size", size, "Size of each frame, WxH px (default 640x480)")->check(frame_size());
+  return render;
+}
+
+CLI::App* add_critique(CLI::App& app, game::CritiqueOptions& o, std::string& size) {
+  CLI::App* critique = app.add_subcommand(
+      "critique", "Write a review packet: the frame at --at, a side-by-side with --reference, two reviewers' prompts");
+  critique->add_option("--scenario", o.scenario, "Scenario file (TOML)")->required();
+  critique->add_option("--at", o.at, "Time of the frame, s")->required();
+  critique->add_option("--out", o.out, "Folder to write the packet into")->required();
+  critique->add_option("--reference", o.reference, "Reference PNG to put beside the frame");
+  critique->add_option("--size", size, "Frame size, WxH px (default 960x720)")->check(frame_size());
+  return critique;
+}
+
+CLI::App* add_trace(CLI::App& app, game::TraceOptions& o) {
+  CLI::App* trace = app.add_subcommand("trace", "Simulate a scenario and write the trace CSV");
+  trace->add_option("--scenario", o.scenario, "Scenario file (TOML)")->required();
+  trace->add_option("--out", o.out, "CSV to write, - for stdout")->required();
+  trace->add_flag("--summary", o.summary, "Print per-soldier measurements to stdout");
+  return trace;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"A 2D side-view soldier sandbox animated by arithmetic", "soldier"};
+  app.require_subcommand(0, 1);
+
+  game::PlayOptions play_options;
+  game::RenderOptions render_options;
+  game::TraceOptions trace_options;
+  game::CritiqueOptions critique_options;
+  std::string size;
+  CLI::App* play = add_play(app, play_options);
+  CLI::App* render = add_render(app, render_options, size);
+  CLI::App* trace = add_trace(app, trace_options);
+  CLI::App* critique = add_critique(app, critique_options, size);
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    game::report_error(e.what());
+    return 2;
+  }
+
+  if (*render) {
+    if (!size.empty()) game::parse_size(size, render_options.width, render_options.height);
+    return game::run_render(render_options);
+  }
+  if (*critique) {
+    if (!size.empty()) game::parse_size(size, critique_options.width, critique_options.height);
+    return game::run_critique(critique_options);
+  }
+  if (*trace) return game::run_trace(trace_options);
+  (void)play;  // a bare `soldier` is `soldier play` with its defaults
+  return game::run_play(play_options);
+}

@@ -1,0 +1,80 @@
+#pragma once
+// Pose -> disc runs -> pixels (ARCHITECTURE.md render/figure, frame step 12). A soldier is a
+// list of constant-radius runs in draw order: far arm, far leg, body (torso, carrier, head),
+// near leg, rifle, near arm. Runs end at joints ("Drawing with discs"); gear (helmet, plate
+// carrier, shoulder caps, belt, knee pads) is what makes the figure read as a soldier
+// ("Gear is the character"). The rifle is drawn from frame.rifle, the same points the hands
+// were solved onto (Rule 2b).
+#include "anim/character_frame.hpp"
+#include "render/camera.hpp"
+#include "render/canvas.hpp"
+#include "render/coverage_layer.hpp"
+#include "render/palette.hpp"
+
+#include <glm/vec2.hpp>
+
+#include <span>
+#include <vector>
+
+namespace render {
+
+// Thicknesses of the drawn body and kit, world metres, for a body 1.78 m tall; a figure of
+// another height scales them by height / 1.78. Limbs are as thick as a real person in kit
+// (a thin limb is what makes a stick figure); sources: adult circumferences (ANSUR II
+// medians) divided by 2 pi, plus clothing.
+struct FigureSizes {
+  double reference_height = 1.78;  // m, the height the radii below are for
+  double thigh = 0.075;            // radius, m: mid-thigh in trousers
+  double shank = 0.058;            // radius, m: calf in trousers
+  double upper_arm = 0.052;        // radius, m: sleeve over the biceps
+  double forearm = 0.045;          // radius, m
+  double hand = 0.042;             // radius, m: a gloved fist round the grip
+  double shoulder_cap = 0.068;     // radius, m: the deltoid under the carrier strap
+  double hips = 0.115;             // radius, m: seat and hips seen from the side
+  double abdomen = 0.118;          // radius, m: waist under the carrier
+  double carrier = 0.158;          // radius, m: chest plus front and back plates (~0.32 deep)
+  double carrier_band = 0.140;     // radius, m: the cummerbund below the plates
+  double carrier_collar = 0.118;   // radius, m: the top of the carrier at the shoulders
+  double belt = 0.030;             // radius, m: a 6 cm rigger's belt
+  double neck = 0.052;             // radius, m
+  double head = 0.100;             // radius, m: the skull (0.2 m front to back)
+  double helmet = 0.112;           // radius, m: the helmet dome (skull + ~2 cm standoff)
+  double knee_pad = 0.050;         // radius, m
+  double boot = 0.048;             // radius, m: the boot's sole-to-instep half height
+  double highlight_share = 0.5;    // highlight radius / run radius, 0..1
+  double rifle_stock = 0.036;      // radius, m
+  double rifle_receiver = 0.036;   // radius, m
+  double rifle_handguard = 0.028;  // radius, m
+  double rifle_barrel = 0.011;     // radius, m
+  double rifle_magazine = 0.024;   // radius, m
+};
+
+enum class Material : unsigned char { helmet, skin, fabric, gear, boots, rifle };
+
+// One constant-radius run of the figure, canvas px.
+struct FigureRun {
+  glm::vec2 a{}, b{};           // end points, px (a == b: a disc)
+  float radius = 0.0f;          // px, constant along the run
+  Material material = Material::fabric;
+  int step = 0;                 // ladder step from the base (far limbs kFarStep)
+  float highlight = 0.0f;       // highlight radius / radius; 0: none
+};
+
+// The runs of a soldier in draw order. Consecutive runs of one material and step form one
+// batch that is composited once (no seams where they meet).
+std::vector<FigureRun> figure_runs(const Camera& camera, const anim::CharacterFrame& frame,
+                                   const FigureSizes& sizes = {});
+
+// Paints runs in order: each batch of one colour through `scratch` (max coverage), then its
+// tangent highlights one ladder step lighter on the lit side (light_dir_px()). `scratch`
+// must be the canvas's size.
+void paint_figure_runs(Canvas& canvas, std::span<const FigureRun> runs, const Palette& palette,
+                       CoverageLayer& scratch);
+
+// Draws one soldier. The first form allocates its own scratch layer; the second reuses the
+// caller's (the size of the canvas), which is what a frame of many soldiers should do.
+void draw_soldier(Canvas& canvas, const Camera& camera, const anim::CharacterFrame& frame, const Palette& palette);
+void draw_soldier(Canvas& canvas, const Camera& camera, const anim::CharacterFrame& frame, const Palette& palette,
+                  CoverageLayer& scratch, const FigureSizes& sizes = {});
+
+}  // namespace render

@@ -1,0 +1,110 @@
+#include "render/png_io.hpp"
+
+#include <stb/stb_image.h>
+#include <stb/stb_image_write.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <vector>
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace render {
+
+namespace {
+
+struct WriteState {
+  std::FILE* file = nullptr;
+  bool failed = false;
+  int error_number = 0;
+};
+
+void write_bytes(void* context, void* data, int size) {
+  auto* state = static_cast<WriteState*>(context);
+  if (state->failed || size <= 0) return;
+  if (std::fwrite(data, 1, static_cast<std::size_t>(size), state->file) != static_cast<std::size_t>(size)) {
+    state->failed = true;
+    state->error_number = errno;
+  }
+}
+
+std::string reason(int error_number) { return error_number != 0 ? std::strerror(error_number) : "unknown error"; }
+
+}  // namespace
+
+bool write_png(const Canvas& canvas, const std::string& path, std::string& error) {
+  const std::string what = "cannot write PNG '" + path + "': ";
+  if (path.empty()) {
+    error = "cannot write PNG: empty path";
+    return false;
+  }
+  if (canvas.width() <= 0 || canvas.height() <= 0) {
+    error = what + "the image is empty (" + std::to_string(canvas.width()) + "x" + std::to_string(canvas.height()) + ")";
+    return false;
+  }
+  // The temporary name lives next to the target so the final rename cannot cross file
+  // systems; mkstemps makes the name unique without any shared counter (no globals).
+  std::string tmp = path + ".XXXXXX.tmp";
+  std::vector<char> name(tmp.begin(), tmp.end());
+  name.push_back('\0');
+  const int fd = mkstemps(name.data(), 4);
+  if (fd < 0) {
+    error = what + reason(errno);
+    return false;
+  }
+  tmp.assign(name.data());
+  auto fail = [&](const std::string& why) {
+    std::remove(tmp.c_str());
+    error = what + why;
+    return false;
+  };
+  WriteState state;
+  state.file = fdopen(fd, "wb");
+  if (state.file == nullptr) {
+    const int e = errno;
+    close(fd);
+    return fail(reason(e));
+  }
+  const int ok = stbi_write_png_to_func(write_bytes, &state, canvas.width(), canvas.height(), 4, canvas.data(),
+                                        canvas.width() * 4);
+  if (std::fflush(state.file) != 0 && !state.failed) {
+    state.failed = true;
+    state.error_number = errno;
+  }
+  if (std::fclose(state.file) != 0 && !state.failed) {
+    state.failed = true;
+    state.error_number = errno;
+  }
+  if (!ok) return fail("PNG encoding failed");
+  if (state.failed) return fail(reason(state.error_number));
+  // mkstemps creates the file 0600; give the image the usual permissions.
+  ::chmod(tmp.c_str(), 0644);
+  if (std::rename(tmp.c_str(), path.c_str()) != 0) return fail(reason(errno));
+  return true;
+}
+
+std::optional<Canvas> read_png(const std::string& path, std::string& error) {
+  const std::string what = "cannot read PNG '" + path + "': ";
+  std::FILE* f = std::fopen(path.c_str(), "rb");
+  if (f == nullptr) {
+    error = what + reason(errno);
+    return std::nullopt;
+  }
+  int w = 0, h = 0, channels = 0;
+  stbi_uc* pixels = stbi_load_from_file(f, &w, &h, &channels, 4);
+  std::fclose(f);
+  if (pixels == nullptr) {
+    const char* why = stbi_failure_reason();
+    error = what + (why != nullptr ? why : "not a readable image");
+    return std::nullopt;
+  }
+  Canvas canvas(w, h);
+  std::memcpy(canvas.data(), pixels, static_cast<std::size_t>(w) * static_cast<std::size_t>(h) * 4);
+  stbi_image_free(pixels);
+  return canvas;
+}
+
+}  // namespace render

@@ -13,9 +13,10 @@ namespace {
 
 constexpr double kStartSpeed = 0.02;     // m/s: the body is moving, the gait starts
 constexpr double kSettleSpeed = 0.30;    // m/s: below this, with no intent, the gait stops
-constexpr double kSupportRamp = 0.6;     // m per unit of swing progress: how fast a lifting
+constexpr double kSupportRamp = 0.35;     // m per unit of swing progress: how fast a lifting
                                          // leg stops (and a landing leg starts) holding the hips
 constexpr double kMaxPhasePerStep = 0.2; // cycles; bounds a dt spike
+constexpr double kRunBlendHeight = 0.15; // m the running curve starts above the walk's arcs
 constexpr double kSettleLift = 0.06;     // leg lengths, the lift of the last short step
 
 double wrap01(double p) {
@@ -106,6 +107,23 @@ void Gait::begin_walking(const GaitInput& in, const GaitTuning& t) {
   lift_off(f, rear, g.stance_fraction, pelvis_y_);
 }
 
+double Gait::running_contact_height(const GaitAtSpeed& g, const GaitTuning& t, double dip, double travel_sign) const {
+  // The highest touchdown height at which the planted leg, rolling up to its cap, still
+  // reaches the bouncing curve everywhere through the stance (flat ground, facing frame).
+  const double leg = body_.leg();
+  double top = 1e9;
+  constexpr int kSamples = 12;
+  for (int i = 0; i <= kSamples; ++i) {
+    const double psi = static_cast<double>(i) / kSamples;
+    const double toe_x = body_.toe_forward() + (travel_sign < 0.0 ? -1.0 : 1.0) *
+                         (0.5 * g.contact_length - g.contact_shift - psi * g.contact_length);
+    const double pitch = foot_pitch_for_rise(body_, ankle_rise_limit(t, body_, -toe_x));
+    const vec2 ankle = ankle_from_toe(body_, {toe_x, 0.0}, pitch);
+    top = std::min(top, reach_height(ankle, 0.0, leg * t.knee_slack) + dip * std::sin(kPi * psi));
+  }
+  return top;
+}
+
 const GaitOutput& Gait::step(const GaitInput& in, const GaitTuning& t, const Terrain& terrain) {
   const double dt = in.dt;
   const double facing = in.facing_scale;  // cos(yaw): toe offsets are foreshortened mid-turn
@@ -116,6 +134,8 @@ const GaitOutput& Gait::step(const GaitInput& in, const GaitTuning& t, const Ter
   GaitAtSpeed g = gait_at_speed(t, speed, leg, backward);
   // Knee yield fades in with speed so starting and stopping are continuous.
   g.compression *= smoothstep01(speed / 1.0);
+  // A run's dip comes from its flight instead (below), so the walking knee yield fades out.
+  g.compression *= std::clamp((g.stance_fraction - 0.42) / 0.08, 0.0, 1.0);
   const double hip_x = in.body_x + in.hip_offset;
   const double heel_reach = body_.toe_forward() + body_.heel_back();
 
@@ -175,13 +195,7 @@ const GaitOutput& Gait::step(const GaitInput& in, const GaitTuning& t, const Ter
       const double psi = foot_phase(s, phi_, t);
       const bool wrapped = psi < psi_prev;
       if (f.planted && (psi >= g.stance_fraction) && !wrapped) {
-        const Foot& other = feet_[index(s == Side::near ? Side::far : Side::near)];
         lift_off(f, s, psi, pelvis_y_);
-        if (!other.planted) {  // both feet up: a flight begins (Rule 5)
-          flight_support_ = pelvis_y_;
-          flight_start_remaining_ = std::max(1e-6, 1.0 - foot_phase(s == Side::near ? Side::far : Side::near, phi_, t));
-          flight_time_ = speed > 1e-6 ? flight_start_remaining_ * g.stride / speed : 0.0;
-        }
       } else if (!f.planted) {
         if (wrapped) {
           const auto [toe, pitch] = walking_target(-psi);
@@ -258,40 +272,58 @@ const GaitOutput& Gait::step(const GaitInput& in, const GaitTuning& t, const Ter
     const double yield = g.compression * std::sin(kPi * std::clamp(psi / g.stance_fraction, 0.0, 1.0));
     return leg * (t.knee_slack - yield);
   };
-  auto roll_cap = [&](const Foot& f, double hx) {
-    const double toe_behind = -(f.toe.x - hx) * facing;
-    return std::max(f.pitch, foot_pitch_for_rise(body_, ankle_rise_limit(t, body_, toe_behind)));
+  auto roll_cap = [&](vec2 toe, double pitch, double hx) {
+    const double toe_behind = -(toe.x - hx) * facing;
+    return std::max(pitch, foot_pitch_for_rise(body_, ankle_rise_limit(t, body_, toe_behind)));
+  };
+  // Rule 4: a trailing foot's ankle may pivot over its planted toe up to the roll's cap, so
+  // the trailing leg lets the hips ride over the leading one instead of dragging them down;
+  // how far it actually rolls is settled once the hips are known.
+  auto leg_support = [&](vec2 toe, double pitch, double hx, double reach) {
+    return reach_height(ankle_in_world(body_, toe, roll_cap(toe, pitch, hx), facing), hx, reach);
   };
   double pelvis = 1e9;
-  bool any_planted = false;
   for (Side s : kSides) {
     const Foot& f = feet_[index(s)];
     if (f.planted) {
-      any_planted = true;
-      // Rule 4: a trailing foot's ankle may pivot over its planted toe up to the roll's cap,
-      // so the trailing leg lets the hips ride over the leading one instead of dragging
-      // them down; how far it actually rolls is settled once the hips are known.
-      const vec2 ankle = ankle_in_world(body_, f.toe, std::max(f.pitch, roll_cap(f, hip_x)), facing);
-      pelvis = std::min(pelvis, reach_height(ankle, hip_x, stance_reach(s)));
+      pelvis = std::min(pelvis, leg_support(f.toe, f.pitch, hip_x, stance_reach(s)));
     } else {
       // A lifting leg lets go of the hips over a short stretch of its swing, and a landing
-      // leg takes them up the same way, so the height is continuous through every contact.
-      const vec2 land_ankle = ankle_in_world(body_, f.target, f.target_pitch, facing);
-      const double land_support = reach_height(land_ankle, f.land_hip_x, leg * t.knee_slack);
+      // leg takes them up the same way (with the support it will give once planted), so the
+      // height is continuous through every contact.
+      const double land_support = leg_support(f.target, f.target_pitch, f.land_hip_x, leg * t.knee_slack);
       pelvis = std::min(pelvis, f.liftoff_support + kSupportRamp * f.u);
       pelvis = std::min(pelvis, land_support + kSupportRamp * (1.0 - f.u));
     }
   }
-  if (!any_planted && mode_ == Mode::walking) {
-    // Flight is ballistics: a rise of g t^2 / 8 over a flight of t seconds (Rule 5), between
-    // the take-off height and the landing height of the next foot.
-    Side next = foot_phase(Side::near, phi_, t) > foot_phase(Side::far, phi_, t) ? Side::near : Side::far;
-    const Foot& f = feet_[index(next)];
-    const double land = reach_height(ankle_in_world(body_, f.target, f.target_pitch, facing), f.land_hip_x, leg * t.knee_slack);
-    const double remaining = 1.0 - foot_phase(next, phi_, t);
-    const double s = std::clamp(1.0 - remaining / flight_start_remaining_, 0.0, 1.0);
-    const double rise = kGravity * flight_time_ * flight_time_ / 8.0;
-    pelvis = std::min(pelvis, flight_support_ + (land - flight_support_) * s + 4.0 * rise * s * (1.0 - s));
+  // Running (stance fraction below a half): the hips ride a bouncing curve. Flight is
+  // ballistics, a rise of g t^2 / 8 over a flight of t seconds (Rule 5); the stance dip is
+  // the one whose descent matches the landing speed g t / 2, so the curve has no kink at
+  // either contact. It fades in from nothing at the walk-run boundary (Rule 6), and the
+  // legs' geometry above still bounds it (Rule 2).
+  const double running = mode_ == Mode::walking ? smoothstep01((0.5 - g.stance_fraction) / 0.12) : 0.0;
+  if (running > 0.0 && g.cadence > 0.0) {
+    const double cycle = 2.0 / g.cadence;
+    const double flight = (0.5 - g.stance_fraction) * cycle;
+    const double contact = g.stance_fraction * cycle;
+    const double dip = kGravity * flight * contact / (2.0 * kPi);
+    const double rise = kGravity * flight * flight / 8.0;
+    const double top = running_contact_height(g, t, dip, facing * dir);
+    double curve = top;
+    bool in_stance = false;
+    for (Side s : kSides) {
+      if (!feet_[index(s)].planted) continue;
+      in_stance = true;
+      const double psi = std::clamp(foot_phase(s, phi_, t) / g.stance_fraction, 0.0, 1.0);
+      curve = std::min(curve, top - dip * std::sin(kPi * psi));
+    }
+    if (!in_stance) {
+      // Flight from one foot's lift-off (phase D) to the other's touchdown (phase 1).
+      const double next = std::max(foot_phase(Side::near, phi_, t), foot_phase(Side::far, phi_, t));
+      const double f = std::clamp(1.0 - (1.0 - next) / (0.5 - g.stance_fraction), 0.0, 1.0);
+      curve = top + 4.0 * rise * f * (1.0 - f);
+    }
+    pelvis = std::min(pelvis, curve + (1.0 - running) * kRunBlendHeight);
   }
   pelvis_y_ = pelvis;
 
@@ -300,7 +332,7 @@ const GaitOutput& Gait::step(const GaitInput& in, const GaitTuning& t, const Ter
   for (Side s : kSides) {
     Foot& f = feet_[index(s)];
     if (!f.planted) continue;
-    const double cap = roll_cap(f, hip_x);
+    const double cap = roll_cap(f.toe, f.pitch, hip_x);
     const vec2 hip{hip_x, pelvis_y_};
     const double reach = stance_reach(s) + 1e-9;
     auto fits = [&](double pitch) { return glm::length(ankle_in_world(body_, f.toe, pitch, facing) - hip) <= reach; };

@@ -70,6 +70,7 @@ class Gait {
 
   double foot_phase(Side s, double phi, const GaitTuning& t) const;
   double planted_pitch(const GaitTuning& t, vec2 toe, double hip_x, double facing_scale) const;
+  double running_contact_height(const GaitAtSpeed& g, const GaitTuning& t, double dip, double travel_sign) const;
   void lift_off(Foot& f, Side s, double psi, double support);
   void touch_down(Foot& f);
   void begin_walking(const GaitInput& in, const GaitTuning& t);
@@ -80,9 +81,6 @@ class Gait {
   int last_dir_ = 1;            // direction of the last travel, +1 / -1
   std::int64_t steps_ = 0;
   std::array<Foot, 2> feet_{};
-  double flight_start_remaining_ = 0.0;  // remaining phase of the landing foot when flight began
-  double flight_support_ = 0.0;          // pelvis height at the start of the flight, m
-  double flight_time_ = 0.0;             // s, the flight's predicted duration
   double pelvis_y_ = 0.9;
   GaitOutput out_{};
 };

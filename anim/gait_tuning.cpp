@@ -32,11 +32,8 @@ GaitAtSpeed gait_at_speed(const GaitTuning& t, double speed, double leg, bool ba
   g.contact_shift = std::max(0.0, 0.5 * g.contact_length - t.landing_reach * leg);
   g.lift = t.swing_lift.at(v_ref) * leg * (backward ? 1.25 : 1.0);
   g.swing_peak = t.swing_peak.at(v_ref);
-  // The leg yields a little at mid-stance when walking and compresses like a spring when
-  // running; the blend follows the stance fraction itself so it is one gait (Rule 6).
-  const double running = std::clamp((0.55 - g.stance_fraction) / 0.15, 0.0, 1.0);
-  g.compression = t.walk_compression + (t.run_compression - t.walk_compression) * running;
-  if (backward) g.compression += 0.03;
+  // The knee yields a little at mid-stance when walking (a run's dip comes from its flight).
+  g.compression = t.walk_compression + (backward ? 0.03 : 0.0);
   return g;
 }
 

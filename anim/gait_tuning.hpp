@@ -46,8 +46,6 @@ struct GaitTuning {
 
   double knee_slack = 0.97;        // share of leg length the stance leg reaches, 0.9..1
   double walk_compression = 0.035; // mid-stance knee yield of a walk, leg lengths, 0..0.1
-  double run_compression = 0.09;   // mid-stance leg compression of a run, leg lengths, 0..0.2
-                                   // (spring-mass leg, McMahon & Cheng 1990: ~0.1 L)
   double landing_reach = 0.46;     // furthest the ankle lands ahead of the hip, leg lengths:
                                    // faster gaits move the contact back (runners land near
                                    // under the body and push off far behind, Novacheck 1998)
@@ -82,7 +80,7 @@ struct GaitAtSpeed {
   double contact_shift = 0.0;    // m the stance centre sits behind the hip
   double lift = 0.0;             // m peak toe lift in swing
   double swing_peak = 0.5;       // share of swing where the lift peaks
-  double compression = 0.0;      // leg lengths, mid-stance
+  double compression = 0.0;      // knee yield at mid-stance, leg lengths
 };
 
 // Backward: the body moves against its facing (Rule: a backpedal is its own gait).

@@ -4,7 +4,20 @@
 
 namespace anim {
 
-TwoBoneIkOutput solve_two_bone_ik(const TwoBoneIkInput& in) {
+bool is_valid(const TwoBoneIkInput& in) {
+  auto length_ok = [](double l) { return std::isfinite(l) && l > 0.0; };
+  return is_finite(in.root) && is_finite(in.target) && length_ok(in.upper) && length_ok(in.lower) &&
+         std::isfinite(in.rest_angle);
+}
+
+TwoBoneIkOutput solve_two_bone_ik(const TwoBoneIkInput& raw) {
+  TwoBoneIkInput in = raw;
+  auto sane_length = [](double l) { return std::isfinite(l) && l > 0.0 ? l : 1e-6; };
+  in.upper = sane_length(in.upper);
+  in.lower = sane_length(in.lower);
+  if (!is_finite(in.root)) in.root = {0.0, 0.0};
+  if (!is_finite(in.target)) in.target = in.root;
+  if (!std::isfinite(in.rest_angle)) in.rest_angle = -kPi / 2.0;
   const double a = in.upper;
   const double b = in.lower;
   const vec2 to_target = in.target - in.root;

@@ -33,6 +33,11 @@ struct TwoBoneIkOutput {
   bool reached = false;  // the end is on the target
 };
 
+// True when the input can be solved as given: finite points, bone lengths finite and > 0.
+// solve_two_bone_ik still returns a finite pose for invalid input (a non-finite target is
+// treated as one on the root, bad lengths as 1e-6 m), so nothing downstream sees a NaN.
+bool is_valid(const TwoBoneIkInput& in);
+
 // Solves the chain. Out of reach: the limb is straight toward the target, exactly full
 // length. Closer than |upper - lower|: folded toward the target, as close as it gets.
 // Never longer than its bones; always finite for finite input.

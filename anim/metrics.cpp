@@ -53,7 +53,9 @@ GaitMetrics measure_gait(std::span<const CharacterFrame> frames, const Terrain& 
   bool cycle_open = false;
   int moving_frames = 0;
   std::array<int, 2> planted_moving{};
-  double first_t = 0.0, last_t = 0.0, dist = 0.0;
+  // Cadence and stride from the touchdowns themselves: steps counted between the first and
+  // the last plant seen while moving, over the time and distance between those plants.
+  double first_t = 0.0, last_t = 0.0, first_x = 0.0, last_x = 0.0;
   std::int64_t first_step = -1, last_step = 0;
   double min_range = 1e9;
 
@@ -87,10 +89,13 @@ GaitMetrics measure_gait(std::span<const CharacterFrame> frames, const Terrain& 
     if (f.state == State::walk || f.state == State::run) {
       ++moving_frames;
       for (Side s : kSides) planted_moving[index(s)] += f.contact[index(s)] ? 1 : 0;
-      if (first_step < 0) { first_step = f.step; first_t = f.t; }
-      last_step = f.step;
-      last_t = f.t;
-      if (i > 0) dist += std::abs(f.x - frames[i - 1].x);
+      const bool planted_now = i > 0 && f.step != frames[i - 1].step;
+      if (planted_now) {
+        if (first_step < 0) { first_step = f.step; first_t = f.t; first_x = f.x; }
+        last_step = f.step;
+        last_t = f.t;
+        last_x = f.x;
+      }
       const bool wrapped = i > 0 && f.phase < frames[i - 1].phase;
       if (wrapped) {
         if (cycle_open) {
@@ -112,9 +117,9 @@ GaitMetrics measure_gait(std::span<const CharacterFrame> frames, const Terrain& 
   }
   m.min_cycle_hip_range = m.cycles > 0 ? min_range : 0.0;
   if (moving_frames > 0) m.stance_fraction = 0.5 * (planted_moving[0] + planted_moving[1]) / moving_frames;
-  if (last_t > first_t && last_step > first_step) {
+  if (first_step >= 0 && last_t > first_t && last_step > first_step) {
     m.cadence = static_cast<double>(last_step - first_step) / (last_t - first_t);
-    m.stride = 2.0 * (dist / (last_t - first_t)) / m.cadence;
+    m.stride = 2.0 * std::abs(last_x - first_x) / static_cast<double>(last_step - first_step);
   }
   return m;
 }

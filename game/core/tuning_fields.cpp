@@ -1,0 +1,75 @@
+#include "game/core/tuning_fields.hpp"
+
+#include <array>
+
+namespace game {
+namespace {
+
+// One row per field. The macro only writes the accessor lambda, so the section and the
+// member name are spelled once and cannot disagree with the key the file uses.
+#define SOLDIER_FIELD(section, name, unit, lo, hi) \
+  TuningField{#section, #name, unit, lo, hi, [](anim::Tuning& t) -> double& { return t.section.name; }}
+
+const std::array kFields = {
+    // body (anim/tuning.hpp BodyTuning)
+    SOLDIER_FIELD(body, accel_limit, "m/s^2", 0.5, 12.0),
+    SOLDIER_FIELD(body, turn_time, "s", 0.1, 1.0),
+    // gait (anim/gait_tuning.hpp GaitTuning; lengths in leg lengths L)
+    SOLDIER_FIELD(gait, knee_slack, "share of leg", 0.9, 1.0),
+    SOLDIER_FIELD(gait, walk_compression, "L", 0.0, 0.1),
+    SOLDIER_FIELD(gait, landing_reach, "L", 0.1, 0.8),
+    SOLDIER_FIELD(gait, heel_rise, "L", 0.0, 0.3),
+    SOLDIER_FIELD(gait, heel_rise_start, "L", 0.0, 1.0),
+    SOLDIER_FIELD(gait, heel_rise_full, "L", 0.0, 1.5),
+    SOLDIER_FIELD(gait, heel_strike_pitch, "rad", 0.0, 0.6),
+    SOLDIER_FIELD(gait, asymmetry_lift, "share", 0.0, 0.3),
+    SOLDIER_FIELD(gait, asymmetry_phase, "cycles", 0.0, 0.1),
+    SOLDIER_FIELD(gait, variation, "scale", 0.0, 2.0),
+    SOLDIER_FIELD(gait, backward_cadence_gain, "x", 1.0, 1.6),
+    SOLDIER_FIELD(gait, backward_max_speed, "m/s", 0.5, 4.0),
+    SOLDIER_FIELD(gait, stop_step_time, "s", 0.05, 0.6),
+    SOLDIER_FIELD(gait, stand_foot_spread, "m", 0.0, 0.4),
+    // posture: lean and look-at (anim/tuning.hpp PostureTuning)
+    SOLDIER_FIELD(posture, lean_walk, "rad", -0.2, 0.4),
+    SOLDIER_FIELD(posture, lean_sprint, "rad", -0.2, 0.5),
+    SOLDIER_FIELD(posture, lean_strength, "share", 0.0, 1.0),
+    SOLDIER_FIELD(posture, lean_smoothing, "1/s", 0.1, 30.0),
+    SOLDIER_FIELD(posture, lean_max, "rad", 0.0, 0.8),
+    SOLDIER_FIELD(posture, low_ready_pitch, "rad", -1.4, 0.5),
+    SOLDIER_FIELD(posture, aim_pitch_min, "rad", -1.5, 0.0),
+    SOLDIER_FIELD(posture, aim_pitch_max, "rad", 0.0, 1.5),
+    SOLDIER_FIELD(posture, head_turn_speed, "rad/s", 0.2, 20.0),
+    SOLDIER_FIELD(posture, head_cone, "rad", 0.0, 1.5),
+    SOLDIER_FIELD(posture, breathing_rate, "Hz", 0.0, 1.0),
+    SOLDIER_FIELD(posture, breathing_depth, "rad", 0.0, 0.06),
+    SOLDIER_FIELD(posture, weight_shift, "m", 0.0, 0.1),
+    // rifle (anim/rifle.hpp RifleSpec)
+    SOLDIER_FIELD(rifle, length, "m", 0.4, 1.3),
+    SOLDIER_FIELD(rifle, grip_along, "m", 0.05, 0.6),
+    SOLDIER_FIELD(rifle, grip_drop, "m", 0.0, 0.2),
+    SOLDIER_FIELD(rifle, fore_along, "m", 0.1, 0.9),
+    SOLDIER_FIELD(rifle, fore_drop, "m", 0.0, 0.15),
+    SOLDIER_FIELD(rifle, stock_drop, "m", 0.0, 0.1),
+};
+#undef SOLDIER_FIELD
+
+#define SOLDIER_CURVE(name, unit, lo, hi) \
+  TuningCurve{"gait", #name, unit, lo, hi, [](anim::Tuning& t) -> anim::SpeedCurve& { return t.gait.name; }}
+
+const std::array kCurves = {
+    SOLDIER_CURVE(cadence_spm, "steps/min", 40.0, 260.0),
+    SOLDIER_CURVE(stance_fraction, "share", 0.1, 0.9),
+    SOLDIER_CURVE(swing_lift, "L", 0.0, 1.0),
+    SOLDIER_CURVE(swing_peak, "share of swing", 0.1, 0.9),
+};
+#undef SOLDIER_CURVE
+
+constexpr std::array<std::string_view, 4> kSections = {"body", "gait", "posture", "rifle"};
+
+}  // namespace
+
+std::span<const TuningField> tuning_fields() { return kFields; }
+std::span<const TuningCurve> tuning_curves() { return kCurves; }
+std::span<const std::string_view> tuning_sections() { return kSections; }
+
+}  // namespace game

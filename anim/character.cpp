@@ -1,6 +1,7 @@
 #include "anim/character.hpp"
 
 #include "anim/ik.hpp"
+#include "anim/look_at.hpp"
 #include "anim/rifle.hpp"
 #include "anim/step_variation.hpp"
 
@@ -17,12 +18,6 @@ constexpr double kMoveIntent = 0.05; // m/s: below this the intent is "stand sti
 constexpr double kIdleShiftPeriod = 3.7;  // s between idle weight shifts
 
 double sanitize_dt(double dt) { return std::isfinite(dt) ? std::clamp(dt, 0.0, kMaxDt) : 0.0; }
-
-// Moves `a` toward `b` by at most `max_step` (never overshoots, seed 001 section 1).
-double rotate_towards(double a, double b, double max_step) {
-  const double d = b - a;
-  return std::abs(d) <= max_step ? b : a + (d > 0.0 ? max_step : -max_step);
-}
 
 }  // namespace
 
@@ -53,7 +48,10 @@ void Character::step(const Intent& raw, double dt_raw, const Terrain& terrain) {
   }
   yaw_target_ = want_sign > 0 ? 0.0 : kPi;
   // A turn is a rotation of a few tenths of a second, not a mirror flip (issue 3).
-  yaw_ = rotate_towards(yaw_, yaw_target_, kPi / tuning_.body.turn_time * dt);
+  // A runner slows before he turns round: the pivot waits until the body is slow enough
+  // to plant and turn (the acceleration limit brakes it meanwhile).
+  if (std::abs(motion_.vx) <= tuning_.body.turn_max_speed)
+    yaw_ = rotate_towards(yaw_, yaw_target_, kPi / tuning_.body.turn_time * dt);
 
   // A backpedal is capped at a speed people can walk backwards.
   if (intent.vx_desired * want_sign < 0.0) {
@@ -93,41 +91,46 @@ void Character::solve_pose(const Intent& intent, const Terrain& terrain, double 
   const PostureTuning& pt = tuning_.posture;
   const BodyFrame frame{{motion_.x, 0.0}, yaw_};
   const double c = frame.x_scale();
+  const double sign = c < 0.0 ? -1.0 : 1.0;
   const double speed = std::abs(motion_.vx);
   const bool backward = motion_.vx * c < -1e-6;
   const StepVariation var = step_variation_between(spec_.seed, g.steps, g.step_fraction, tuning_.gait.variation);
+  const bool aim_usable = intent.has_aim && std::abs(c) > 0.2;
+  const vec2 aim_f = aim_usable ? frame.to_facing(intent.aim_world) : vec2{0.0, 0.0};
 
   Pose pose;
   pose.pelvis_facing = {idle_shift_, g.pelvis_y};
 
-  // 6. Torso attitude BEFORE anything is solved against the shoulders (Rule 2b): a steady
-  // forward lean that grows with speed, the acceleration lean (seed 000), per-step
-  // variation (Rule 10), and breathing.
-  if (dt > 0.0) {
-    const double raw = pt.lean_strength * std::atan2(motion_.ax * (c < 0.0 ? -1.0 : 1.0), kGravity);
-    lean_accel_ += (raw - lean_accel_) * std::clamp(pt.lean_smoothing * dt, 0.0, 1.0);
-  }
-  const double steady = backward ? -0.02 : pt.lean_walk + (pt.lean_sprint - pt.lean_walk) * smoothstep01(speed / 7.0);
-  const double lean = std::clamp(steady + lean_accel_ + var.lean * smoothstep01(speed), -pt.lean_max, pt.lean_max);
+  // 6. Torso attitude BEFORE anything is solved against the shoulders (Rule 2b): the steady
+  // lean of the gait, the lean from the body's real acceleration (seed 000), per-step
+  // variation (Rule 10) and breathing, spread over the spine, the lower spine taking more.
+  const double lean_accel = step_lean(lean_, motion_.ax * sign, tuning_.lean, dt);
+  const double steady = backward ? -0.02 : pt.lean_walk + (pt.lean_sprint - pt.lean_walk) * smoothstep01((speed - 1.0) / 6.0);
+  const double lean = steady + lean_accel + var.lean * smoothstep01(speed);
   const double breath = g.standing ? pt.breathing_depth * std::sin(2.0 * kPi * pt.breathing_rate * time_) : 0.0;
-  pose.spine_lower = 0.65 * lean;  // the lower spine takes more of the lean (seed 000)
-  pose.spine_upper = 0.35 * lean - breath;
+  pose.spine_lower = tuning_.lean.lower_spine_share * lean;
+  pose.spine_upper = (1.0 - tuning_.lean.lower_spine_share) * lean - breath;
 
-  // 7. Trunk forward kinematics -> shoulders (facing frame).
+  // 7. Trunk forward kinematics -> shoulders and head (facing frame).
   const JointPositions trunk = forward_kinematics(pose, body_, BodyFrame{});
   const vec2 shoulder = trunk[index(Joint::shoulder_near)];
   const double upper_abs = kPi / 2.0 - pose.spine_lower - pose.spine_upper;
+  const double trunk_forward = upper_abs - kPi / 2.0;
 
-  // 8. Rifle along the aim, buttpad in the shoulder pocket; hands solved onto it.
-  const vec2 pocket = shoulder + 0.05 * direction(upper_abs - kPi / 2.0) - 0.02 * direction(upper_abs);
-  double pitch = pt.low_ready_pitch;
-  if (intent.has_aim && std::abs(c) > 0.2) {
-    const vec2 aim_f = frame.to_facing(intent.aim_world);
-    if (aim_f.x > 0.05) pitch = std::clamp(angle_of(aim_f - pocket), pt.aim_pitch_min, pt.aim_pitch_max);
-  }
+  // 8. The rifle: decide the aim, place the rifle along it with the buttpad in the shoulder
+  // pocket, then solve both hands onto it (Rule 2b). The pitch comes onto a new aim at a
+  // limited swing speed so a ready-to-aim change is a motion, not a pop.
+  const vec2 pocket = shoulder + 0.05 * direction(trunk_forward) - 0.02 * direction(upper_abs);
+  const AimDecision aim = decide_aim(tuning_.aim, tuning_.rifle, pocket, aim_usable, aim_f, g.phase);
+  double wanted = aim.pitch;
   // Mid-turn the rifle swings up toward port arms, so the turn reads as a pivot.
-  pitch += (1.3 - pitch) * (1.0 - std::abs(c));
-  const RiflePoints rifle_f = place_rifle(tuning_.rifle, pocket, pitch);
+  wanted += (tuning_.aim.high_ready_pitch - wanted) * (1.0 - std::abs(c));
+  if (!pitch_initialized_) {
+    rifle_pitch_ = wanted;
+    pitch_initialized_ = true;
+  }
+  rifle_pitch_ = rotate_towards(rifle_pitch_, wanted, tuning_.aim.swing_speed * dt);
+  const RiflePoints rifle_f = place_rifle(tuning_.rifle, pocket, rifle_pitch_);
 
   const std::array<vec2, 2> hand_target = {rifle_f.grip, rifle_f.fore};
   for (Side s : kSides) {
@@ -137,23 +140,21 @@ void Character::solve_pose(const Intent& intent, const Terrain& terrain, double 
     ik.upper = body_.upper_arm;
     ik.lower = body_.forearm_to_grip();
     ik.bend = BendSide::clockwise;  // elbows down (Rule 2b)
+    ik.softness = pt.arm_softness;
     const TwoBoneIkOutput arm = solve_two_bone_ik(ik);
     pose.arm[index(s)].root = wrap_angle(arm.upper_angle - upper_abs);
     pose.arm[index(s)].mid = wrap_angle(arm.lower_angle - arm.upper_angle);
   }
 
-  // 10. Look-at: the face turns toward the aim point at a limited speed, inside a cone.
-  double head_target = var.head;
-  if (intent.has_aim && std::abs(c) > 0.2) {
-    const vec2 aim_f = frame.to_facing(intent.aim_world);
-    const vec2 eye = trunk[index(Joint::head)];
-    if (aim_f.x > 0.0) head_target = angle_of(aim_f - eye) - (upper_abs - kPi / 2.0);
-  }
-  head_target = std::clamp(head_target, -pt.head_cone, pt.head_cone);
-  head_pitch_ = rotate_towards(head_pitch_, head_target, pt.head_turn_speed * dt);
-  pose.neck = 0.4 * head_pitch_ * -1.0;  // the neck takes part of the turn; + neck tips forward
-  pose.head = 0.6 * head_pitch_;
-
+  // 10. Look-at, after the lean: the FACE turns toward the aim point at a limited speed,
+  // inside a cone around the trunk's forward (seed 001 sections 1-2); with no aim point it
+  // looks along the rifle's carry. The neck takes part of the turn, the head the rest.
+  const vec2 head_f = trunk[index(Joint::head)];
+  const double animated = var.head;
+  const double target = aim_usable && aim_f.x > head_f.x ? angle_of(aim_f - head_f) - trunk_forward : animated;
+  const double look = step_look_at(look_, target, animated, tuning_.look, dt);
+  pose.neck = -0.4 * look;
+  pose.head = 0.6 * look;
   // 9. Legs: two-bone IK from the hips to the gait's ankles, knees forward, solved in the
   // picture plane so planted feet stay exactly where the gait put them. Mid-turn the knee's
   // bend is foreshortened like the rest of the turning body.
@@ -207,8 +208,8 @@ void Character::solve_pose(const Intent& intent, const Terrain& terrain, double 
     f.plant_world[index(s)] = g.feet[index(s)].toe_world;
   }
   f.has_aim = intent.has_aim;
-  f.aim_world = intent.has_aim ? intent.aim_world : frame.to_world(rifle_f.muzzle + 5.0 * direction(pitch));
-  const double face_abs = upper_abs - pose.neck + pose.head - kPi / 2.0;
+  f.aim_world = intent.has_aim ? intent.aim_world : frame.to_world(rifle_f.muzzle + 5.0 * direction(rifle_pitch_));
+  const double face_abs = trunk_forward - pose.neck + pose.head;
   const vec2 gaze_f = direction(face_abs);
   f.gaze = glm::normalize(vec2{gaze_f.x * c, gaze_f.y} + vec2{1e-12, 0.0});
   f.stance_fraction = g.params.stance_fraction;
@@ -219,6 +220,12 @@ void Character::solve_pose(const Intent& intent, const Terrain& terrain, double 
   f.joints = joints;
   f.rifle = {frame.to_world(rifle_f.butt), frame.to_world(rifle_f.grip), frame.to_world(rifle_f.fore),
              frame.to_world(rifle_f.muzzle)};
+  f.lean = lean;
+  f.lean_accel = lean_accel;
+  f.look = look;
+  f.aim_mode = static_cast<std::uint8_t>(aim.mode);
+  // 11. Secondary motion, after the look-at: spring chains root to tip, this same frame.
+  f.gear = step_gear(gear_, f, tuning_.gear, dt);
 }
 
 }  // namespace anim

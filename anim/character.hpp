@@ -5,6 +5,7 @@
 #include "anim/body_motion.hpp"
 #include "anim/character_frame.hpp"
 #include "anim/gait.hpp"
+#include "anim/gear.hpp"
 #include "anim/terrain.hpp"
 #include "anim/tuning.hpp"
 
@@ -59,8 +60,11 @@ class Character {
   double time_ = 0.0;         // s since start
   double yaw_ = 0.0;          // rad, 0 faces +x, pi faces -x (BodyFrame)
   double yaw_target_ = 0.0;   // rad, where the turn is going
-  double lean_accel_ = 0.0;   // rad, low-passed acceleration lean (seed 000)
-  double head_pitch_ = 0.0;   // rad, the face's pitch relative to the trunk (look-at)
+  LeanState lean_;            // the low-passed acceleration lean (seed 000)
+  LookAtState look_;          // where the face points (seed 001)
+  double rifle_pitch_ = 0.0;  // rad, the rifle's current pitch (facing frame)
+  bool pitch_initialized_ = false;
+  GearState gear_;            // the secondary-motion chains (seed 001 sections 3-5)
   double idle_shift_ = 0.0;   // m, the hips' weight shift over one foot at rest (facing frame)
   CharacterFrame frame_;
 };

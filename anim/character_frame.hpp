@@ -1,6 +1,7 @@
 #pragma once
 // What one simulation step of a character produces: everything the trace (INTERFACES.md),
 // the figure and the debug overlay read. Plain data; world metres, y up.
+#include "anim/gear_points.hpp"
 #include "anim/skeleton.hpp"
 
 #include <cstdint>
@@ -41,6 +42,12 @@ struct CharacterFrame {
   Pose pose{};              // the joint angles that produced `joints`
   JointPositions joints{};  // world positions of every joint
   RiflePoints rifle{};
+  GearPoints gear{};        // spring chains of step 11 (anim/gear); valid once step_gear ran
+  // The upper body, for the overlay and the tests (issue 5).
+  double lean = 0.0;         // total trunk lean from vertical, rad, + forward
+  double lean_accel = 0.0;   // the part of it from the body's acceleration (seed 000), rad
+  double look = 0.0;         // the face's angle from the trunk's forward, rad, + up
+  std::uint8_t aim_mode = 0; // anim::AimMode: aimed, low_ready, high_ready, carry
 };
 
 }  // namespace anim

@@ -90,6 +90,7 @@ void Gait::lift_off(Foot& f, Side, double psi, double support) {
 
 void Gait::touch_down(Foot& f) {
   f.planted = true;
+  f.stepped = true;
   f.toe = f.target;
   f.pitch = f.target_pitch;
   f.u = 1.0;
@@ -99,12 +100,14 @@ void Gait::touch_down(Foot& f) {
 void Gait::begin_walking(const GaitInput& in, const GaitTuning& t) {
   mode_ = Mode::walking;
   const int dir = in.travelled >= 0.0 ? 1 : -1;
-  const GaitAtSpeed g = gait_at_speed(t, 0.0, body_.leg(), false);
+  const GaitAtSpeed g = gait_at_speed(t, 0.0, body_.leg(), 0.0);
   // The foot further back along the travel lifts first, at the very end of its stance.
   const Side rear = feet_[index(Side::near)].toe.x * dir <= feet_[index(Side::far)].toe.x * dir ? Side::near : Side::far;
   phi_ = rear == Side::near ? g.stance_fraction : wrap01(g.stance_fraction - 0.5 - t.asymmetry_phase);
   Foot& f = feet_[index(rear)];
   lift_off(f, rear, g.stance_fraction, pelvis_y_);
+  // The front foot did not land from a step: its knee does not yield as if it had.
+  feet_[index(rear == Side::near ? Side::far : Side::near)].stepped = false;
 }
 
 double Gait::running_contact_height(const GaitAtSpeed& g, const GaitTuning& t, double dip, double travel_sign) const {
@@ -129,7 +132,9 @@ const GaitOutput& Gait::step(const GaitInput& in, const GaitTuning& t, const Ter
   const double facing = in.facing_scale;  // cos(yaw): toe offsets are foreshortened mid-turn
   const double leg = body_.leg();
   const double speed = dt > 0.0 ? std::abs(in.travelled) / dt : 0.0;
-  const bool backward = in.travelled * facing < 0.0;
+  // How much the travel runs against the facing: 1 backpedalling, 0 forward, and between
+  // them through a turn (facing is cos(yaw)), so the gait's parameters change smoothly.
+  const double backward = std::clamp(-facing * (in.travelled > 0.0 ? 1.0 : (in.travelled < 0.0 ? -1.0 : 0.0)), 0.0, 1.0);
   const int dir = in.travelled > 0.0 ? 1 : (in.travelled < 0.0 ? -1 : (facing < 0.0 ? -1 : 1));
   GaitAtSpeed g = gait_at_speed(t, speed, leg, backward);
   // Knee yield fades in with speed so starting and stopping are continuous.
@@ -253,9 +258,9 @@ const GaitOutput& Gait::step(const GaitInput& in, const GaitTuning& t, const Ter
       const StepVariation sv = step_variation_between(in.seed, f.swing_index, f.u, t.variation);
       shape.lift = g.lift * asym * (1.0 + sv.lift);
       shape.peak = g.swing_peak + 0.05 * sv.swing;
-      shape.hold_back = std::clamp((0.5 - g.stance_fraction) / 0.25, 0.0, 1.0);
+      shape.drive = std::clamp((0.5 - g.stance_fraction) / 0.2, 0.0, 1.0);
       shape.strike_pitch = t.heel_strike_pitch * std::clamp((g.stance_fraction - 0.5) / 0.1, 0.0, 1.0) *
-                           (backward ? 0.0 : 1.0);
+                           (1.0 - backward);
     } else {
       shape.lift = kSettleLift * leg * asym;
     }
@@ -265,11 +270,15 @@ const GaitOutput& Gait::step(const GaitInput& in, const GaitTuning& t, const Ter
   }
 
   // --- the pelvis: as high as every leg allows (Rules 2, 4, 5) ---------------------------
-  // The reach of a planted leg: a little short of straight, less the knee's yield through
-  // mid-stance (walking) or the leg spring's compression (running).
+  // The reach of a planted leg: a little short of straight, less the knee's yield after
+  // the foot lands (walking; a run's dip is its bouncing curve below).
   auto stance_reach = [&](Side s) {
+    if (!feet_[index(s)].stepped) return leg * t.knee_slack;
     const double psi = foot_phase(s, phi_, t);
-    const double yield = g.compression * std::sin(kPi * std::clamp(psi / g.stance_fraction, 0.0, 1.0));
+    // The knee's loading-response yield peaks a third of the way into stance and has let go
+    // by mid-stance (Perry 1992), so the hips still crest over the planted foot (Rule 8).
+    const double q = std::clamp(psi / g.stance_fraction, 0.0, 1.0);
+    const double yield = g.compression * 6.75 * q * (1.0 - q) * (1.0 - q);
     return leg * (t.knee_slack - yield);
   };
   auto roll_cap = [&](vec2 toe, double pitch, double hx) {
@@ -308,7 +317,10 @@ const GaitOutput& Gait::step(const GaitInput& in, const GaitTuning& t, const Ter
     const double contact = g.stance_fraction * cycle;
     const double dip = kGravity * flight * contact / (2.0 * kPi);
     const double rise = kGravity * flight * flight / 8.0;
-    const double top = running_contact_height(g, t, dip, facing * dir);
+    // Mid-turn the stance geometry of the two travel directions is blended, so the curve
+    // stays continuous while the facing swings through the camera.
+    const double top = running_contact_height(g, t, dip, 1.0) * (1.0 - backward) +
+                       running_contact_height(g, t, dip, -1.0) * backward;
     double curve = top;
     bool in_stance = false;
     for (Side s : kSides) {

@@ -63,6 +63,7 @@ class Gait {
     double liftoff_psi = 0.0;   // the foot's phase at lift-off
     double u = 0.0;             // swing progress 0..1
     std::int64_t swing_index = 0;  // step number of this swing (Rule 10)
+    bool stepped = false;       // planted by a step of this walk (its knee yields on landing)
     vec2 target{};              // where this swing will plant, world
     double land_hip_x = 0.0;    // where the hip will be when it plants, world m
     double target_pitch = 0.0;

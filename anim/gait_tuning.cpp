@@ -17,7 +17,8 @@ double SpeedCurve::at(double v) const {
   return value.back();
 }
 
-GaitAtSpeed gait_at_speed(const GaitTuning& t, double speed, double leg, bool backward) {
+GaitAtSpeed gait_at_speed(const GaitTuning& t, double speed, double leg, double backward) {
+  backward = std::isfinite(backward) ? std::clamp(backward, 0.0, 1.0) : 0.0;
   GaitAtSpeed g;
   speed = std::isfinite(speed) ? std::max(0.0, speed) : 0.0;
   // Froude similarity: look the tables up at the reference body's equivalent speed.
@@ -26,14 +27,14 @@ GaitAtSpeed gait_at_speed(const GaitTuning& t, double speed, double leg, bool ba
   g.speed = speed;
   g.cadence = t.cadence_spm.at(v_ref) / 60.0 / std::sqrt(size);
   g.stance_fraction = t.stance_fraction.at(v_ref);
-  if (backward) g.cadence *= t.backward_cadence_gain;
+  g.cadence *= 1.0 + (t.backward_cadence_gain - 1.0) * backward;
   g.stride = 2.0 * speed / g.cadence;
   g.contact_length = g.stance_fraction * g.stride;
   g.contact_shift = std::max(0.0, 0.5 * g.contact_length - t.landing_reach * leg);
-  g.lift = t.swing_lift.at(v_ref) * leg * (backward ? 1.25 : 1.0);
+  g.lift = t.swing_lift.at(v_ref) * leg * (1.0 + 0.25 * backward);
   g.swing_peak = t.swing_peak.at(v_ref);
   // The knee yields a little at mid-stance when walking (a run's dip comes from its flight).
-  g.compression = t.walk_compression + (backward ? 0.03 : 0.0);
+  g.compression = t.walk_compression + 0.03 * backward;
   return g;
 }
 

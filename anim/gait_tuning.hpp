@@ -44,8 +44,10 @@ struct GaitTuning {
   SpeedCurve swing_peak{{0.0, 1.0, 1.5, 2.0, 2.5, 3.0, 3.5, 4.5, 5.5, 6.5, 7.0, 8.0},
                         {0.50, 0.50, 0.50, 0.48, 0.44, 0.40, 0.38, 0.36, 0.35, 0.34, 0.34, 0.34}};
 
-  double knee_slack = 0.97;        // share of leg length the stance leg reaches, 0.9..1
-  double walk_compression = 0.035; // mid-stance knee yield of a walk, leg lengths, 0..0.1
+  double knee_slack = 0.99;        // share of leg length the stance leg reaches, 0.9..1
+                                   // (0.99: the knee flexed ~16 deg, a soft ready stance)
+  double walk_compression = 0.06;  // mid-stance knee yield of a walk, leg lengths, 0..0.1: it
+                                   // keeps the walking bob at ~4-5 cm (Perry 1992: CoM excursion)
   double landing_reach = 0.46;     // furthest the ankle lands ahead of the hip, leg lengths:
                                    // faster gaits move the contact back (runners land near
                                    // under the body and push off far behind, Novacheck 1998)
@@ -83,7 +85,8 @@ struct GaitAtSpeed {
   double compression = 0.0;      // knee yield at mid-stance, leg lengths
 };
 
-// Backward: the body moves against its facing (Rule: a backpedal is its own gait).
-GaitAtSpeed gait_at_speed(const GaitTuning& t, double speed, double leg, bool backward);
+// `backward` in 0..1: how much the body moves against its facing (1: a backpedal, its own
+// gait; between 0 and 1 mid-turn, so a turn-around blends and nothing pops).
+GaitAtSpeed gait_at_speed(const GaitTuning& t, double speed, double leg, double backward);
 
 }  // namespace anim

@@ -21,7 +21,14 @@ TwoBoneIkOutput solve_two_bone_ik(const TwoBoneIkInput& raw) {
   const double a = in.upper;
   const double b = in.lower;
   const vec2 to_target = in.target - in.root;
-  const double d_raw = glm::length(to_target);
+  double d_raw = glm::length(to_target);
+  const double soft = std::isfinite(in.softness) ? std::clamp(in.softness, 0.0, 0.5 * (a + b)) : 0.0;
+  const bool softened = soft > 0.0 && d_raw > a + b - soft;
+  if (softened) {
+    // Spine's softness: the distance is remapped onto an exponential approach to full reach.
+    const double knee = a + b - soft;
+    d_raw = knee + soft * (1.0 - std::exp(-(d_raw - knee) / soft));
+  }
   const double dir_angle = d_raw > 1e-12 ? angle_of(to_target) : in.rest_angle;
 
   // Law of cosines: the interior angle at the root between the root->target line and the
@@ -48,7 +55,7 @@ TwoBoneIkOutput solve_two_bone_ik(const TwoBoneIkInput& raw) {
     out.lower_angle = angle_of(end_ideal - out.mid);
   }
   out.end = out.mid + b * direction(out.lower_angle);
-  out.reached = d_raw <= d_max && d_raw >= d_min;
+  out.reached = !softened && d_raw <= d_max && d_raw >= d_min;
   return out;
 }
 

@@ -23,6 +23,10 @@ struct TwoBoneIkInput {
   // Fallback direction of the limb when the target sits on the root (angle, radians); the
   // limb then folds along it, so the pose is defined and finite.
   double rest_angle = -kPi / 2.0;
+  // Softness (m, >= 0; Spine's IK constraint calls it so): within this distance of full
+  // reach the limb eases toward straight instead of snapping straight from bent in one
+  // frame; the end then stops short of the target by a fraction of the softness.
+  double softness = 0.0;
 };
 
 struct TwoBoneIkOutput {

@@ -17,9 +17,14 @@ double minimum_jerk(double s) {
 SwingPoint swing_point(const SwingShape& shape, vec2 toe0, double pitch0, vec2 toe1, double pitch1,
                        double heel_reach, double u) {
   u = clamp01(u);
-  // Fore-aft: a run holds the foot back (heel up behind) before the thigh drives it forward.
-  const double warped = std::pow(u, 1.0 + 0.8 * std::clamp(shape.hold_back, 0.0, 1.0));
-  const double m = minimum_jerk(warped);
+  // Fore-aft: a walking foot follows a minimum-jerk path. A running foot comes through
+  // earlier (its heel folds up under the hips as the thigh drives forward instead of
+  // trailing the leg behind), so its path is front-loaded; both still land with no speed
+  // over the ground, so nothing slides at touchdown.
+  const double drive = std::clamp(shape.drive, 0.0, 1.0);
+  const double ease_out = 1.0 - (1.0 - u) * (1.0 - u);
+  const double run_path = 0.8 * smoothstep01(u) + 0.2 * ease_out;
+  const double m = (1.0 - drive) * minimum_jerk(u) + drive * run_path;
   // Lift: a sine hump whose crest sits at `peak`; its slope is zero at the crest, so the
   // two halves meet smoothly.
   const double peak = std::clamp(shape.peak, 0.2, 0.8);

@@ -8,7 +8,8 @@ namespace anim {
 struct SwingShape {
   double lift = 0.1;        // m, peak toe lift above the straight line
   double peak = 0.5;        // share of the swing where the lift peaks, 0.2..0.8
-  double hold_back = 0.0;   // 0..1: how long the foot stays behind before driving forward (run)
+  double drive = 0.0;       // 0..1: how early the foot drives forward (a run folds the heel up
+                            // and brings the knee through at once, not trailing the leg behind)
   double strike_pitch = 0;  // rad, toe-up of the foot just before a heel strike (walk)
 };
 

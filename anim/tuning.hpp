@@ -1,7 +1,11 @@
 #pragma once
 // Every tuning constant in one named place (ARCHITECTURE.md conventions, Rule 4). Each field
 // states its unit, range and where its default comes from. Loadable from assets/ (game/).
+#include "anim/aim.hpp"
 #include "anim/gait_tuning.hpp"
+#include "anim/gear_tuning.hpp"
+#include "anim/lean.hpp"
+#include "anim/look_at.hpp"
 #include "anim/rifle.hpp"
 
 namespace anim {
@@ -12,32 +16,31 @@ struct BodyTuning {
   double accel_limit = 4.0;
   // Time of a turn-around, s, 0.1..1: a pivot on the balls of the feet (issue 3: "a visible
   // turn of a few tenths of a second, not a one-frame mirror flip").
-  double turn_time = 0.32;
+  double turn_time = 0.4;
+  double turn_max_speed = 2.5;  // m/s, the fastest the body pivots round; faster, it brakes first
 };
 
 struct PostureTuning {
-  // Forward trunk lean of a steady gait, rad, as a function of speed: ~1 deg walking rising
-  // to ~8 deg at a sprint (Novacheck 1998; runners' trunk is inclined ~5-10 deg forward).
-  double lean_walk = 0.02;
-  double lean_sprint = 0.15;
-  double lean_strength = 0.5;      // share of atan2(a, g) the trunk leans (seed 000), 0..1
-  double lean_smoothing = 6.0;     // 1/s, low-pass speed of the acceleration lean
-  double lean_max = 0.35;          // rad, cap on the total lean
-  double low_ready_pitch = -0.55;  // rad, rifle pitch of the relaxed carry (no aim point)
-  double aim_pitch_min = -0.9;     // rad, lowest pitch a person holds on the shoulder
-  double aim_pitch_max = 1.0;      // rad, highest
-  double head_turn_speed = 3.5;    // rad/s (200 deg/s, seed 001 section 1)
-  double head_cone = 0.70;         // rad, the face's range around the trunk's forward
+  // Forward trunk lean of a steady gait, rad, rising with speed: a walk is nearly upright
+  // and a run leans from the ankles ~5-10 deg (Novacheck 1998; Teng & Powers 2014 report
+  // 7-10 deg of trunk flexion in running), more at a sprint.
+  double lean_walk = 0.03;         // rad at a walk, -0.2..0.4
+  double lean_sprint = 0.17;       // rad at 7 m/s, -0.2..0.5
   double breathing_rate = 0.25;    // Hz, at rest (15 breaths a minute)
-  double breathing_depth = 0.012;  // rad of upper-spine extension per breath
-  double weight_shift = 0.035;     // m, idle weight shift toward one foot
+  double breathing_depth = 0.012;  // rad of upper-spine extension per breath, 0..0.06
+  double weight_shift = 0.035;     // m, idle weight shift toward one foot, 0..0.1
+  double arm_softness = 0.03;      // m, the arms' IK softness near full reach (Spine), 0..0.1
 };
 
 struct Tuning {
   BodyTuning body;
   GaitTuning gait;
   PostureTuning posture;
+  LeanTuning lean;
+  LookAtTuning look;
+  AimTuning aim;
   RifleSpec rifle;
+  GearTuning gear;
 };
 
 }  // namespace anim

@@ -42,7 +42,8 @@ CLI::App* add_play(CLI::App& app, game::PlayOptions& o) {
   play->add_option("--screenshot", o.screenshot, "Write the last frame shown to this PNG");
   play->add_option("--soldiers", o.soldiers, "Squad size when the level names no soldiers")
       ->check(CLI::Range(1, 50));
-  play->add_option("--tuning", o.tuning, "Tuning file to load");
+  play->add_option("--tuning", o.tuning, "Tuning file to load (assets/tuning/*.toml)");
+  play->add_flag("--overlay", o.overlay, "Start with the F2 debug overlay on");
   return play;
 }
 
@@ -53,6 +54,7 @@ CLI::App* add_render(CLI::App& app, game::RenderOptions& o, std::string& size) {
   render->add_option("--at", o.at, "Time to capture, s (repeatable)")->required();
   render->add_option("--out", o.out, "PNG to write")->required();
   render->add_option("--size", size, "Size of each frame, WxH px (default 640x480)")->check(frame_size());
+  render->add_option("--tuning", o.tuning, "Tuning file (assets/tuning/*.toml); default: built-in tuning");
   return render;
 }
 
@@ -72,6 +74,7 @@ CLI::App* add_trace(CLI::App& app, game::TraceOptions& o) {
   trace->add_option("--scenario", o.scenario, "Scenario file (TOML)")->required();
   trace->add_option("--out", o.out, "CSV to write, - for stdout")->required();
   trace->add_flag("--summary", o.summary, "Print per-soldier measurements to stdout");
+  trace->add_option("--tuning", o.tuning, "Tuning file (assets/tuning/*.toml); default: built-in tuning");
   return trace;
 }
 

@@ -1,14 +1,240 @@
-// Placeholder until the window lands: the window engineer replaces this file with the SDL
-// program (game/play*.cpp). It links `soldier` meanwhile and says plainly what is missing.
+// `soldier play`: the window (issue 4). The loop has visible Init / Update / Draw /
+// Shutdown parts (STYLE.md 10); update never draws. Everything testable without a window
+// lives in game/core (PlaySession, the input table, squad, camera, overlay, tuning file);
+// this file only wires SDL, ImGui and the clock to it.
 #include "game/play.hpp"
 
-#include <cstdio>
+#include "game/core/headless.hpp"
+#include "game/core/play_frame.hpp"
+#include "game/core/play_level.hpp"
+#include "game/core/play_session.hpp"
+#include "game/core/tuning_file.hpp"
+#include "game/sdl_input.hpp"
+#include "game/sdl_window.hpp"
+#include "game/tuning_panel.hpp"
+#include "render/palette.hpp"
+#include "render/png_io.hpp"
+
+#include <SDL.h>
+#include <imgui.h>
+#include <imgui_impl_sdl.h>
+#include <imgui_impl_sdlrenderer.h>
+
+#include <chrono>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <variant>
 
 namespace game {
+namespace {
 
-int run_play(const PlayOptions&) {
-  std::fprintf(stderr, "soldier play: the window is not built yet\n");
-  return 2;
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+
+constexpr int kWindowWidth = 1280;   // points (issue 4)
+constexpr int kWindowHeight = 720;
+constexpr double kMinFrame = 1.0 / 240.0;  // s: without vsync (Xvfb) do not spin the CPU
+
+// Where assets/ may be: the working directory, beside the build tree of the executable
+// (build/bin/soldier -> ../../assets), and the source tree this binary was built from.
+std::vector<std::string> asset_roots() {
+  std::vector<std::string> roots = {"assets"};
+  std::error_code ec;
+  const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+  if (!ec) {
+    roots.push_back((exe.parent_path() / ".." / ".." / "assets").string());
+    roots.push_back((exe.parent_path() / ".." / "assets").string());
+  }
+#ifdef SOLDIER_ASSET_DIR
+  roots.push_back(SOLDIER_ASSET_DIR);
+#endif
+  return roots;
+}
+
+// The level and where Save/Load of the panel point, or an error line.
+struct Setup {
+  Scenario level;
+  anim::Tuning tuning;
+  std::string tuning_path = "assets/tuning/default.toml";
+  std::string note;  // shown on screen at start (a missing default level)
+};
+
+std::optional<Setup> load_setup(const PlayOptions& o) {
+  Setup s;
+  const std::vector<std::string> roots = asset_roots();
+  std::string level_path = o.level;
+  if (level_path.empty()) {
+    level_path = find_asset("levels/sandbox.toml", roots);
+    if (level_path.empty()) s.note = "assets/levels/sandbox.toml not found: flat ground";
+    else s.tuning_path = (fs::path(level_path).parent_path().parent_path() / "tuning" / "default.toml").string();
+  }
+  if (!level_path.empty()) {
+    auto r = load_play_level(level_path);
+    if (auto* e = std::get_if<ScenarioError>(&r)) {
+      report_error(e->message);
+      return std::nullopt;
+    }
+    s.level = std::get<Scenario>(std::move(r));
+  }
+  if (!o.tuning.empty()) {
+    TuningResult r = load_tuning_file(o.tuning);
+    if (auto* e = std::get_if<TuningError>(&r)) {
+      report_error(e->message);
+      return std::nullopt;
+    }
+    s.tuning = std::get<anim::Tuning>(r);
+    s.tuning_path = o.tuning;
+  }
+  return s;
+}
+
+class PlayApp {
+ public:
+  PlayApp(const PlayOptions& options, Setup setup)
+      : options_(options),
+        session_(setup.level, options.soldiers, setup.tuning),
+        panel_(make_tuning_panel_state(setup.tuning_path)),
+        start_note_(std::move(setup.note)) {}
+
+  // ---- Init: SDL, the window, ImGui. False (and one line on stderr) when any fails.
+  bool init() {
+    SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "0");  // the canvas is shown 1:1, never smoothed
+    if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_GAMECONTROLLER) != 0) {
+      report_error(std::string("cannot start SDL: ") + SDL_GetError());
+      return false;
+    }
+    sdl_started_ = true;
+    std::string error;
+    window_ = GameWindow::open("soldier", kWindowWidth, kWindowHeight, error);
+    if (!window_) {
+      report_error(error);
+      return false;
+    }
+    IMGUI_CHECKVERSION();
+    ImGui::CreateContext();
+    ImGui::GetIO().IniFilename = nullptr;  // no imgui.ini littered into the working directory
+    ImGui::StyleColorsDark();
+    ImGui_ImplSDL2_InitForSDLRenderer(window_->window());
+    ImGui_ImplSDLRenderer_Init(window_->renderer());
+    imgui_started_ = true;
+    started_ = last_ = Clock::now();
+    if (!start_note_.empty()) session_.add_note(start_note_, 0.0);
+    session_.add_note("F1: controls", 0.0);
+    session_.toggles().overlay = options_.overlay;
+    return true;
+  }
+
+  // ---- Update: events -> input -> the session's fixed steps; the panel's widgets. Draws
+  // nothing. Returns false when the program should end.
+  bool update() {
+    const Clock::time_point now = Clock::now();
+    const double wall_dt = std::chrono::duration<double>(now - last_).count();
+    last_ = now;
+    const double elapsed = std::chrono::duration<double>(now - started_).count();
+
+    const ImGuiIO& io = ImGui::GetIO();
+    SDL_Event e;
+    while (SDL_PollEvent(&e)) {
+      ImGui_ImplSDL2_ProcessEvent(&e);
+      const bool panel_open = session_.toggles().panel;
+      input_.handle(e, !(panel_open && io.WantCaptureKeyboard), !(panel_open && io.WantCaptureMouse));
+    }
+    view_ = window_->view();
+    const PlayInput in = input_.take(view_.dpi_scale);
+    session_.update(in, wall_dt, elapsed, view_);
+
+    ImGui_ImplSDLRenderer_NewFrame();
+    ImGui_ImplSDL2_NewFrame();
+    ImGui::NewFrame();
+    if (session_.toggles().panel) tuning_panel(session_.tuning(), panel_, &session_.toggles().panel);
+    ImGui::Render();
+
+    const bool timed_out = options_.quit_after > 0.0 && elapsed >= options_.quit_after;
+    return !(input_.quit_requested() || session_.quit_requested() || timed_out);
+  }
+
+  // ---- Draw: the canvas by the one renderer, the screenshot, the HUD, then the window.
+  void draw() {
+    const Clock::time_point t0 = last_;
+    if (canvas_.width() != view_.width || canvas_.height() != view_.height) canvas_ = render::Canvas(view_.width, view_.height);
+    draw_world_layer(canvas_, session_, view_, palette_, stats_);
+    if (session_.take_screenshot_request()) write_f12_screenshot();
+    if (!options_.screenshot.empty()) last_world_ = canvas_;  // --screenshot: the last frame shown
+    draw_hud_layer(canvas_, session_, view_);
+    window_->show_canvas(canvas_);
+    ImGui_ImplSDLRenderer_RenderDrawData(ImGui::GetDrawData());
+    window_->present();
+    const double spent = std::chrono::duration<double>(Clock::now() - t0).count();
+    stats_.frame_ms = 1000.0 * spent;
+    if (spent < kMinFrame) SDL_Delay(static_cast<Uint32>(1000.0 * (kMinFrame - spent)));
+  }
+
+  // ---- Shutdown: the --screenshot file, then ImGui, the window and SDL, in reverse order.
+  int shutdown() {
+    int status = 0;
+    if (!options_.screenshot.empty() && last_world_.width() > 0) {
+      std::string error;
+      if (!render::write_png(last_world_, options_.screenshot, error)) {
+        report_error(error);
+        status = 1;
+      }
+    }
+    if (imgui_started_) {
+      ImGui_ImplSDLRenderer_Shutdown();
+      ImGui_ImplSDL2_Shutdown();
+      ImGui::DestroyContext();
+    }
+    input_.close();
+    window_.reset();
+    if (sdl_started_) SDL_Quit();
+    return status;
+  }
+
+ private:
+  void write_f12_screenshot() {
+    std::error_code ec;
+    fs::create_directories("screenshots", ec);
+    const std::string path = "screenshots/soldier_" + std::to_string(session_.steps()) + "_" +
+                             std::to_string(++shots_) + ".png";
+    std::string error;
+    const double now = std::chrono::duration<double>(Clock::now() - started_).count();
+    session_.add_note(render::write_png(canvas_, path, error) ? "screenshot: " + path : error, now);
+  }
+
+  PlayOptions options_;
+  PlaySession session_;
+  TuningPanelState panel_;
+  std::string start_note_;
+  std::unique_ptr<GameWindow> window_;
+  SdlInput input_;
+  render::Palette palette_ = render::default_palette();
+  render::Canvas canvas_{0, 0};
+  render::Canvas last_world_{0, 0};
+  ViewSize view_;
+  FrameStats stats_;
+  Clock::time_point started_, last_;
+  int shots_ = 0;
+  bool sdl_started_ = false;
+  bool imgui_started_ = false;
+};
+
+}  // namespace
+
+int run_play(const PlayOptions& options) {
+  std::optional<Setup> setup = load_setup(options);
+  if (!setup) return 1;
+  PlayApp app(options, std::move(*setup));
+  if (!app.init()) {
+    app.shutdown();
+    return 1;
+  }
+  // The last frame is drawn too, so --screenshot holds what the window showed at the end.
+  for (bool running = true; running;) {
+    running = app.update();
+    app.draw();
+  }
+  return app.shutdown();
 }
 
 }  // namespace game

@@ -10,6 +10,7 @@ struct PlayOptions {
   std::string screenshot;    // write the last frame shown here (PNG); empty: none
   int soldiers = 5;          // squad size when the level names no soldiers
   std::string tuning;        // tuning file to load; empty: the defaults
+  bool overlay = false;      // start with the F2 debug overlay on (screenshots of it)
 };
 
 // Runs the window; returns the process exit status.

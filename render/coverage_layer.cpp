@@ -4,43 +4,62 @@
 #include "render/raster.hpp"
 
 #include <algorithm>
-#include <climits>
 #include <cstring>
 
 namespace render {
 
-// Accumulates coverage with max(): the union of shapes, never their sum.
+// Accumulates coverage with max(): the union of shapes, never their sum. With a canvas
+// (painting an opaque colour) full coverage goes straight onto it instead.
 struct LayerSink {
-  CoverageLayer& layer;
-  void touch(int y, int x0, int x1) {
-    layer.row_lo_[y] = std::min(layer.row_lo_[y], x0);
-    layer.row_hi_[y] = std::max(layer.row_hi_[y], x1);
-    layer.y_lo_ = std::min(layer.y_lo_, y);
-    layer.y_hi_ = std::max(layer.y_hi_, y);
+  std::uint8_t* cov;
+  std::vector<std::uint32_t>& touched;
+  std::uint32_t width;
+  std::uint8_t* pixels;  // the canvas when painting an opaque colour, else null
+  std::uint32_t word;    // the colour as stored in the canvas
+
+  void mark(std::uint32_t i, std::uint8_t v) {
+    std::uint8_t& c = cov[i];
+    if (c == 0) touched.push_back(i);
+    if (v > c) c = v;
   }
-  std::uint8_t* row(int y) { return layer.cov_.data() + static_cast<std::size_t>(y) * layer.width_; }
   void span(int y, int x0, int x1) {
-    std::memset(row(y) + x0, 255, static_cast<std::size_t>(x1 - x0));
+    const std::uint32_t row = static_cast<std::uint32_t>(y) * width;
+    if (pixels != nullptr) {
+      std::uint8_t* p = pixels + 4 * static_cast<std::size_t>(row + x0);
+      for (int x = x0; x < x1; ++x, p += 4) std::memcpy(p, &word, 4);
+    } else {
+      for (int x = x0; x < x1; ++x) mark(row + x, 255);
+    }
   }
   void edge(int y, int x, unsigned cov8) {
-    std::uint8_t& c = row(y)[x];
-    c = std::max<std::uint8_t>(c, static_cast<std::uint8_t>(cov8));
+    const std::uint32_t i = static_cast<std::uint32_t>(y) * width + static_cast<std::uint32_t>(x);
+    if (cov8 >= 255 && pixels != nullptr) std::memcpy(pixels + 4 * static_cast<std::size_t>(i), &word, 4);
+    else mark(i, static_cast<std::uint8_t>(cov8));
   }
-  void row_done(int y, int x0, int x1) { touch(y, x0, x1); }
 };
 
 CoverageLayer::CoverageLayer(int width, int height)
     : width_(std::max(width, 0)),
       height_(std::max(height, 0)),
-      cov_(static_cast<std::size_t>(width_) * static_cast<std::size_t>(height_), 0),
-      row_lo_(static_cast<std::size_t>(height_), INT_MAX),
-      row_hi_(static_cast<std::size_t>(height_), INT_MIN),
-      y_lo_(INT_MAX),
-      y_hi_(INT_MIN) {}
+      cov_(static_cast<std::size_t>(width_) * static_cast<std::size_t>(height_), 0) {
+  touched_.reserve(4096);
+}
+
+void CoverageLayer::scan(glm::vec2 a_px, glm::vec2 b_px, float radius_px, Canvas* canvas, Rgba color) {
+  LayerSink sink{cov_.data(), touched_, static_cast<std::uint32_t>(width_), nullptr, 0};
+  if (canvas != nullptr && color.a == 255 && canvas->width() == width_ && canvas->height() == height_) {
+    sink.pixels = canvas->data();
+    std::memcpy(&sink.word, &color, 4);
+  }
+  detail::scan_capsule(detail::Capsule(a_px, b_px, radius_px), width_, height_, sink);
+}
 
 void CoverageLayer::add_run(glm::vec2 a_px, glm::vec2 b_px, float radius_px) {
-  LayerSink sink{*this};
-  detail::scan_capsule(detail::Capsule(a_px, b_px, radius_px), width_, height_, sink);
+  scan(a_px, b_px, radius_px, nullptr, {});
+}
+
+void CoverageLayer::add_run(glm::vec2 a_px, glm::vec2 b_px, float radius_px, Canvas& canvas, Rgba color) {
+  scan(a_px, b_px, radius_px, &canvas, color);
 }
 
 void CoverageLayer::add_disc(glm::vec2 center_px, float radius_px) { add_run(center_px, center_px, radius_px); }
@@ -49,7 +68,14 @@ void CoverageLayer::add_run_highlight(glm::vec2 a_px, glm::vec2 b_px, float radi
                                       glm::vec2 light_dir_px) {
   const float hi_r = std::clamp(highlight_radius_px, 0.0f, radius_px);
   const Segment s = highlight_segment(a_px, b_px, radius_px, hi_r, light_dir_px);
-  add_run(s.a, s.b, hi_r);
+  scan(s.a, s.b, hi_r, nullptr, {});
+}
+
+void CoverageLayer::add_run_highlight(glm::vec2 a_px, glm::vec2 b_px, float radius_px, float highlight_radius_px,
+                                      glm::vec2 light_dir_px, Canvas& canvas, Rgba color) {
+  const float hi_r = std::clamp(highlight_radius_px, 0.0f, radius_px);
+  const Segment s = highlight_segment(a_px, b_px, radius_px, hi_r, light_dir_px);
+  scan(s.a, s.b, hi_r, &canvas, color);
 }
 
 float CoverageLayer::coverage(int x, int y) const {
@@ -58,46 +84,22 @@ float CoverageLayer::coverage(int x, int y) const {
 }
 
 void CoverageLayer::composite(Canvas& canvas, Rgba color) {
-  if (empty()) return;
-  const bool fits = canvas.width() == width_ && canvas.height() == height_;
-  for (int y = y_lo_; y <= y_hi_; ++y) {
-    const int x0 = row_lo_[y], x1 = row_hi_[y];
-    if (x0 >= x1) continue;
-    std::uint8_t* c = cov_.data() + static_cast<std::size_t>(y) * width_;
-    if (fits) {
-      std::uint8_t* row = canvas.data() + static_cast<std::size_t>(y) * width_ * 4;
-      std::uint32_t word;
-      std::memcpy(&word, &color, 4);
-      int x = x0;
-      while (x < x1) {
-        // Eight coverage bytes at a time: interiors (all 255) are plain stores when the
-        // colour is opaque, gaps (all 0) are skipped; only edges blend per pixel.
-        if (x + 8 <= x1) {
-          std::uint64_t block;
-          std::memcpy(&block, c + x, 8);
-          if (block == 0) { x += 8; continue; }
-          if (block == ~std::uint64_t{0} && color.a == 255) {
-            for (int k = 0; k < 8; ++k) std::memcpy(row + 4 * (x + k), &word, 4);
-            x += 8;
-            continue;
-          }
-        }
-        const unsigned k = c[x];
-        if (k != 0) blend_over(row + 4 * x, color, k == 255 ? color.a : (k * color.a + 127) / 255);
-        ++x;
-      }
+  if (canvas.width() == width_ && canvas.height() == height_) {
+    std::uint8_t* pixels = canvas.data();
+    for (const std::uint32_t i : touched_) {
+      const unsigned k = cov_[i];
+      cov_[i] = 0;
+      blend_over(pixels + 4 * static_cast<std::size_t>(i), color, k == 255 ? color.a : (k * color.a + 127) / 255);
     }
-    std::memset(c + x0, 0, static_cast<std::size_t>(x1 - x0));
-    row_lo_[y] = INT_MAX;
-    row_hi_[y] = INT_MIN;
+  } else {
+    for (const std::uint32_t i : touched_) cov_[i] = 0;
   }
-  y_lo_ = INT_MAX;
-  y_hi_ = INT_MIN;
+  touched_.clear();
 }
 
 void CoverageLayer::reset() {
-  Canvas none(0, 0);
-  composite(none, {0, 0, 0, 0});
+  for (const std::uint32_t i : touched_) cov_[i] = 0;
+  touched_.clear();
 }
 
 }  // namespace render

@@ -7,8 +7,17 @@
 // the joint must not show as a bump).
 //
 // The layer is scratch the caller owns and reuses (STYLE.md data: jobs own no buffers,
-// caches are objects the caller owns); composite() leaves it empty again, clearing only the
-// rows and columns it touched so reuse costs nothing for the untouched area.
+// caches are objects the caller owns). It keeps the list of pixels it touched, so
+// composite() visits and clears exactly those and nothing else: reuse costs nothing for
+// the untouched area, and no row is scanned for coverage it does not have.
+//
+// Painting shapes (the add_* forms taking a canvas and a colour) is the fast path a
+// figure uses (issue 2: 1000 soldiers within a 60 Hz frame): when the colour is opaque, a
+// shape's fully covered pixels are written straight onto the canvas and only its
+// anti-aliased edge goes through the buffer. The result is exactly the max-coverage
+// union: a fully covered pixel is the colour whatever else covers it, and the colour
+// blended over itself is unchanged (blend_over), so an edge of another shape of the batch
+// composited over such a pixel later leaves it as it is.
 #include "render/canvas.hpp"
 
 #include <glm/vec2.hpp>
@@ -26,28 +35,37 @@ class CoverageLayer {
   int width() const { return width_; }
   int height() const { return height_; }
 
+  // Coverage alone: the whole shape goes into the buffer (coverage() sees all of it).
   void add_disc(glm::vec2 center_px, float radius_px);
   void add_run(glm::vec2 a_px, glm::vec2 b_px, float radius_px);
   // The tangent highlight of the run a->b, as fill_run_highlight (render/raster.hpp).
   void add_run_highlight(glm::vec2 a_px, glm::vec2 b_px, float radius_px, float highlight_radius_px,
                          glm::vec2 light_dir_px);
 
+  // Painting: as above, but when `color` is opaque the fully covered pixels are written
+  // onto `canvas` (the layer's size) in `color` at once, and only the edge is buffered.
+  // Every shape added this way must be followed by composite(canvas, color) with the same
+  // canvas and colour before the layer is used for another colour.
+  void add_run(glm::vec2 a_px, glm::vec2 b_px, float radius_px, Canvas& canvas, Rgba color);
+  void add_run_highlight(glm::vec2 a_px, glm::vec2 b_px, float radius_px, float highlight_radius_px,
+                         glm::vec2 light_dir_px, Canvas& canvas, Rgba color);
+
   // Coverage 0..1 accumulated at a pixel (0 outside); for tests and tools.
   float coverage(int x, int y) const;
-  bool empty() const { return y_lo_ > y_hi_; }
+  bool empty() const { return touched_.empty(); }
 
   // Blends `color` over the canvas with the accumulated coverage, then empties the layer.
-  // The canvas must be the layer's size.
+  // The canvas must be the layer's size (otherwise the layer is only emptied).
   void composite(Canvas& canvas, Rgba color);
   // Empties the layer without drawing.
   void reset();
 
  private:
   friend struct LayerSink;
+  void scan(glm::vec2 a_px, glm::vec2 b_px, float radius_px, Canvas* canvas, Rgba color);
   int width_ = 0, height_ = 0;
-  std::vector<std::uint8_t> cov_;      // width * height, 0..255
-  std::vector<int> row_lo_, row_hi_;   // touched columns per row, [lo, hi); lo > hi: none
-  int y_lo_, y_hi_;                    // touched rows, inclusive; y_lo_ > y_hi_: none
+  std::vector<std::uint8_t> cov_;        // width * height, 0..255
+  std::vector<std::uint32_t> touched_;   // y * width + x of every pixel with cov_ > 0, once each
 };
 
 }  // namespace render

@@ -30,20 +30,22 @@ void paint_figure_runs(Canvas& canvas, std::span<const FigureRun> runs, const Pa
     std::size_t end = i + 1;
     while (end < runs.size() && runs[end].material == runs[i].material && runs[end].step == runs[i].step) ++end;
     const Ladder& ladder = ladder_of(palette, runs[i].material);
+    const Rgba base = ladder.at(runs[i].step);
     bool any_highlight = false;
     for (std::size_t k = i; k < end; ++k) {
-      scratch.add_run(runs[k].a, runs[k].b, runs[k].radius);
+      scratch.add_run(runs[k].a, runs[k].b, runs[k].radius, canvas, base);
       any_highlight = any_highlight || runs[k].highlight > 0.0f;
     }
-    scratch.composite(canvas, ladder.at(runs[i].step));
+    scratch.composite(canvas, base);
     if (any_highlight) {
       // One step lighter, tangent to the lit edge: the lit edge coincides with the outline
       // and the figure gets one hard edge for free ("offset a highlight to TANGENCY").
+      const Rgba lit = ladder.at(runs[i].step + kHighlightStep);
       for (std::size_t k = i; k < end; ++k) {
         if (runs[k].highlight <= 0.0f) continue;
-        scratch.add_run_highlight(runs[k].a, runs[k].b, runs[k].radius, runs[k].highlight * runs[k].radius, light);
+        scratch.add_run_highlight(runs[k].a, runs[k].b, runs[k].radius, runs[k].highlight * runs[k].radius, light, canvas, lit);
       }
-      scratch.composite(canvas, ladder.at(runs[i].step + kHighlightStep));
+      scratch.composite(canvas, lit);
     }
     i = end;
   }

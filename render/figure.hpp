@@ -1,10 +1,11 @@
 #pragma once
 // Pose -> disc runs -> pixels (ARCHITECTURE.md render/figure, frame step 12). A soldier is a
-// list of constant-radius runs in draw order: far arm, far leg, body (torso, carrier, head),
-// near leg, rifle, near arm. Runs end at joints ("Drawing with discs"); gear (helmet, plate
-// carrier, shoulder caps, belt, knee pads) is what makes the figure read as a soldier
-// ("Gear is the character"). The rifle is drawn from frame.rifle, the same points the hands
-// were solved onto (Rule 2b).
+// list of constant-radius runs in draw order: far arm, far leg, antenna, body (torso, carrier,
+// head), strap, near leg, sling, rifle, near arm. The antenna, sling and strap are the spring
+// chains of frame.gear (anim/gear), drawn only when valid. Runs end at joints ("Drawing with
+// discs"); gear (helmet, plate carrier, shoulder caps, belt, knee pads) is what makes the
+// figure read as a soldier ("Gear is the character"). The rifle is drawn from frame.rifle,
+// the same points the hands were solved onto (Rule 2b).
 #include "anim/character_frame.hpp"
 #include "render/camera.hpp"
 #include "render/canvas.hpp"
@@ -47,6 +48,10 @@ struct FigureSizes {
   double rifle_handguard = 0.028;  // radius, m
   double rifle_barrel = 0.011;     // radius, m
   double rifle_magazine = 0.024;   // radius, m
+  double antenna = 0.006;          // radius, m: a radio whip (~8 mm), drawn 12 mm wide to read
+  double antenna_tip = 0.011;      // radius, m: the whip's tip cap
+  double sling = 0.011;            // radius, m: 25 mm sling webbing seen edge-on, a little twisted
+  double strap = 0.012;            // radius, m: a loose 25 mm pouch strap
 };
 
 enum class Material : unsigned char { helmet, skin, fabric, gear, boots, rifle };

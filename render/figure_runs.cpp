@@ -3,6 +3,7 @@
 #include "render/figure.hpp"
 
 #include <cmath>
+#include <span>
 
 namespace render {
 
@@ -149,6 +150,27 @@ class RunBuilder {
         false);  // optic
   }
 
+  // A spring chain of frame.gear as one constant-radius run per link, base to tip.
+  void chain(std::span<const vec2> points, double radius_m, Material m, int step) {
+    for (std::size_t i = 1; i < points.size(); ++i) run(points[i - 1], points[i], radius_m, m, step, false);
+  }
+
+  // The radio whip: thin, in the rifle's dark grey, behind the body (it rises from the carrier's back).
+  void antenna() {
+    if (!frame_.gear.valid) return;
+    chain(frame_.gear.antenna, sizes_.antenna, Material::rifle, kNearStep);
+    disc(frame_.gear.antenna.back(), sizes_.antenna_tip, Material::rifle, kNearStep, false);
+  }
+  // The pouch strap hangs over the seat, in front of the body and behind the near leg.
+  void strap() {
+    if (frame_.gear.valid) chain(frame_.gear.strap, sizes_.strap, Material::gear, kFarStep);
+  }
+  // The sling hangs under the rifle, in front of the body; the rifle covers its swivels and
+  // the near arm closes over it.
+  void sling() {
+    if (frame_.gear.valid) chain(frame_.gear.sling, sizes_.sling, Material::gear, kFarStep);
+  }
+
   std::vector<FigureRun> take() { return std::move(runs_); }
 
  private:
@@ -164,12 +186,15 @@ class RunBuilder {
 
 std::vector<FigureRun> figure_runs(const Camera& camera, const anim::CharacterFrame& frame, const FigureSizes& sizes) {
   RunBuilder b(camera, frame, sizes);
-  // Draw order (ARCHITECTURE.md render/figure): far arm, far leg, body, near leg, rifle,
-  // near arm -- the near arm last so the hand closes over the grip.
+  // Draw order (ARCHITECTURE.md render/figure): far arm, far leg, antenna, body, strap, near
+  // leg, sling, rifle, near arm -- the near arm last so the hand closes over the grip.
   b.arm(anim::Side::far);
   b.leg(anim::Side::far);
+  b.antenna();
   b.body();
+  b.strap();
   b.leg(anim::Side::near);
+  b.sling();
   b.rifle();
   b.arm(anim::Side::near);
   return b.take();

@@ -27,7 +27,6 @@ struct CanvasSink {
     }
   }
   void edge(int y, int x, unsigned cov8) { blend_over(row(y) + 4 * x, color, (cov8 * color.a + 127) / 255); }
-  void row_done(int, int, int) {}
 };
 
 }  // namespace

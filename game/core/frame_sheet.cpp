@@ -22,7 +22,7 @@ struct Capture {
   std::vector<anim::CharacterFrame> frames;
 };
 
-std::vector<Capture> capture(const Scenario& scenario, std::span<const double> times) {
+std::vector<Capture> capture(const Scenario& scenario, std::span<const double> times, const anim::Tuning& tuning) {
   std::vector<Capture> captures;
   std::int64_t last = 0;
   for (double t : times) {
@@ -35,7 +35,7 @@ std::vector<Capture> capture(const Scenario& scenario, std::span<const double> t
       if (c.step == step.index) c.frames.assign(frames.begin(), frames.end());
     progress.update(step.index);
     return step.index < last;  // nothing after the last capture is needed
-  });
+  }, tuning);
   return captures;
 }
 
@@ -52,8 +52,9 @@ std::string check_times(const Scenario& scenario, std::span<const double> times)
   return {};
 }
 
-render::Canvas draw_frames_at(const Scenario& scenario, std::span<const double> times, int width, int height) {
-  const std::vector<Capture> captures = capture(scenario, times);
+render::Canvas draw_frames_at(const Scenario& scenario, std::span<const double> times, int width, int height,
+                              const anim::Tuning& tuning) {
+  const std::vector<Capture> captures = capture(scenario, times, tuning);
   double px_per_m = 1e300;
   for (const Capture& c : captures) px_per_m = std::min(px_per_m, fit_scale(bounds_of(c.frames), width, height));
 

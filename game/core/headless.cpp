@@ -2,6 +2,8 @@
 // line itself and the --size flag.
 #include "game/core/headless.hpp"
 
+#include "game/core/tuning_file.hpp"
+
 #include <cstdio>
 
 namespace game {
@@ -20,6 +22,16 @@ std::optional<Scenario> load_scenario(const std::string& path) {
     return std::nullopt;
   }
   return std::get<Scenario>(std::move(r));
+}
+
+std::optional<anim::Tuning> load_tuning(const std::string& path) {
+  if (path.empty()) return anim::Tuning{};
+  TuningResult r = load_tuning_file(path);
+  if (auto* e = std::get_if<TuningError>(&r)) {
+    report_error(e->message);
+    return std::nullopt;
+  }
+  return std::get<anim::Tuning>(r);
 }
 
 bool parse_size(const std::string& text, int& width, int& height) {

@@ -14,6 +14,7 @@ struct TraceOptions {
   std::string scenario;   // scenario file
   std::string out;        // CSV path, "-" for stdout
   bool summary = false;   // per-soldier measurements on stdout
+  std::string tuning;     // tuning file (game/core/tuning_file.hpp); empty: the defaults
 };
 int run_trace(const TraceOptions& options);
 
@@ -23,6 +24,7 @@ struct RenderOptions {
   std::string out;            // PNG path
   int width = 640;            // size of each frame, px; several frames sit side by side
   int height = 480;
+  std::string tuning;         // tuning file (game/core/tuning_file.hpp); empty: the defaults
 };
 int run_render(const RenderOptions& options);
 
@@ -46,5 +48,9 @@ void report_error(const std::string& message);
 
 // Loads a scenario for a headless command; on an error prints the parser's one line.
 std::optional<Scenario> load_scenario(const std::string& path);
+
+// The tuning of `--tuning FILE` (the defaults for an empty path); on an error prints its
+// one line.
+std::optional<anim::Tuning> load_tuning(const std::string& path);
 
 }  // namespace game

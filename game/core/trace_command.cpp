@@ -15,6 +15,8 @@ int run_trace(const TraceOptions& options) {
   }
   const std::optional<Scenario> scenario = load_scenario(options.scenario);
   if (!scenario) return 1;
+  const std::optional<anim::Tuning> tuning = load_tuning(options.tuning);
+  if (!tuning) return 1;
 
   std::string error;
   const std::unique_ptr<OutputFile> file = OutputFile::open(options.out, error);
@@ -34,7 +36,7 @@ int run_trace(const TraceOptions& options) {
     if (options.summary) summary.add(frames, scenario->dt);
     progress.update(step.index);
     return true;
-  });
+  }, *tuning);
   if (!file->commit(error)) {
     report_error(error);
     return 1;

@@ -49,12 +49,26 @@ void put(std::string& line, anim::vec2 p) {
 
 }  // namespace
 
-std::string_view trace_header() { return kHeader; }
+std::string trace_header() {
+  // The required columns, then each spring chain's points (issue 6), base first.
+  std::string header(kHeader);
+  for (const anim::GearChainView& chain : anim::GearPoints{}.chains())
+    for (std::size_t i = 0; i < chain.points.size(); ++i)
+      for (const char* axis : {"_x", "_y"}) {
+        header += ",spring_";
+        header += chain.name;
+        header += '_';
+        header += std::to_string(i);
+        header += axis;
+      }
+  return header;
+}
 
 TraceWriter::TraceWriter(std::FILE* out, std::vector<std::string> ids) : out_(out), ids_(std::move(ids)) {}
 
 void TraceWriter::header() {
-  std::fwrite(kHeader.data(), 1, kHeader.size(), out_);
+  const std::string header = trace_header();
+  std::fwrite(header.data(), 1, header.size(), out_);
   std::fputc('\n', out_);
 }
 
@@ -80,6 +94,8 @@ void TraceWriter::rows(double t, std::span<const anim::CharacterFrame> frames) {
     put(line_, f.rifle.grip);
     put(line_, f.rifle.fore);
     put(line_, f.rifle.muzzle);
+    for (const anim::GearChainView& chain : f.gear.chains())
+      for (anim::vec2 p : chain.points) put(line_, p);
     line_.back() = '\n';  // the last separator ends the row
     std::fwrite(line_.data(), 1, line_.size(), out_);
   }

@@ -1,7 +1,7 @@
 #pragma once
 // The trace CSV of INTERFACES.md (a public interface: analysis scripts read it). Columns in
 // exactly the contract's order (shared/contract/trace_columns.txt); any new column goes at
-// the end.
+// the end (the spring chains' points, anim/gear_points.hpp).
 #include "anim/character_frame.hpp"
 
 #include <cstdio>
@@ -12,8 +12,9 @@
 
 namespace game {
 
-// The header row, without the line break.
-std::string_view trace_header();
+// The header row, without the line break: the required columns, then
+// spring_<name>_<i>_x,spring_<name>_<i>_y for every point of every gear chain (issue 6).
+std::string trace_header();
 
 class TraceWriter {
  public:

@@ -32,18 +32,28 @@ const std::array kFields = {
     // posture: lean and look-at (anim/tuning.hpp PostureTuning)
     SOLDIER_FIELD(posture, lean_walk, "rad", -0.2, 0.4),
     SOLDIER_FIELD(posture, lean_sprint, "rad", -0.2, 0.5),
-    SOLDIER_FIELD(posture, lean_strength, "share", 0.0, 1.0),
-    SOLDIER_FIELD(posture, lean_smoothing, "1/s", 0.1, 30.0),
-    SOLDIER_FIELD(posture, lean_max, "rad", 0.0, 0.8),
-    SOLDIER_FIELD(posture, low_ready_pitch, "rad", -1.4, 0.5),
-    SOLDIER_FIELD(posture, aim_pitch_min, "rad", -1.5, 0.0),
-    SOLDIER_FIELD(posture, aim_pitch_max, "rad", 0.0, 1.5),
-    SOLDIER_FIELD(posture, head_turn_speed, "rad/s", 0.2, 20.0),
-    SOLDIER_FIELD(posture, head_cone, "rad", 0.0, 1.5),
     SOLDIER_FIELD(posture, breathing_rate, "Hz", 0.0, 1.0),
     SOLDIER_FIELD(posture, breathing_depth, "rad", 0.0, 0.06),
     SOLDIER_FIELD(posture, weight_shift, "m", 0.0, 0.1),
-    // rifle (anim/rifle.hpp RifleSpec)
+    SOLDIER_FIELD(posture, arm_softness, "m", 0.0, 0.1),
+    // lean (anim/lean.hpp, seed 000)
+    SOLDIER_FIELD(lean, strength, "share", 0.0, 1.0),
+    SOLDIER_FIELD(lean, smoothing_speed, "1/s", 0.1, 30.0),
+    SOLDIER_FIELD(lean, max_lean, "rad", 0.0, 0.8),
+    SOLDIER_FIELD(lean, lower_spine_share, "share", 0.0, 1.0),
+    // look-at (anim/look_at.hpp, seed 001 sections 1-2)
+    SOLDIER_FIELD(look, turn_speed, "rad/s", 0.2, 20.0),
+    SOLDIER_FIELD(look, cone, "rad", 0.0, 1.5),
+    SOLDIER_FIELD(look, weight, "0..1", 0.0, 1.0),
+    // aim (anim/aim.hpp, Rule 2b)
+    SOLDIER_FIELD(aim, pitch_min, "rad", -1.5, 0.0),
+    SOLDIER_FIELD(aim, pitch_max, "rad", 0.0, 1.5),
+    SOLDIER_FIELD(aim, low_ready_pitch, "rad", -1.4, 0.5),
+    SOLDIER_FIELD(aim, high_ready_pitch, "rad", 0.0, 1.5),
+    SOLDIER_FIELD(aim, carry_pitch, "rad", -1.4, 0.5),
+    SOLDIER_FIELD(aim, carry_bob, "rad", 0.0, 0.3),
+    SOLDIER_FIELD(aim, min_range, "rifle lengths", 0.5, 3.0),
+    SOLDIER_FIELD(aim, swing_speed, "rad/s", 0.5, 30.0),
     SOLDIER_FIELD(rifle, length, "m", 0.4, 1.3),
     SOLDIER_FIELD(rifle, grip_along, "m", 0.05, 0.6),
     SOLDIER_FIELD(rifle, grip_drop, "m", 0.0, 0.2),
@@ -64,7 +74,7 @@ const std::array kCurves = {
 };
 #undef SOLDIER_CURVE
 
-constexpr std::array<std::string_view, 4> kSections = {"body", "gait", "posture", "rifle"};
+constexpr std::array<std::string_view, 7> kSections = {"body", "gait", "posture", "lean", "look", "aim", "rifle"};
 
 }  // namespace
 

@@ -1,0 +1,122 @@
+#include "anim/gear.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace anim {
+
+namespace {
+
+constexpr double kReferenceHeight = 1.78;  // m: the body the tuning's offsets are for
+
+vec2 unit_or(vec2 v, vec2 fallback) {
+  const double l = glm::length(v);
+  return l > 1e-12 ? v / l : fallback;
+}
+
+// The trunk's attitude in world space: `up` along pelvis -> neck (as render/figure draws the
+// carrier), `forward` the facing frame's +x turned with the trunk and scaled by the body's
+// x_scale, so facing -x mirrors it and a turn passes it smoothly through zero.
+struct TrunkFrame {
+  vec2 pelvis{};
+  vec2 up{0.0, 1.0};
+  vec2 forward{1.0, 0.0};
+  double length = 0.0;  // pelvis -> neck, m
+  double scale = 1.0;   // body height / 1.78
+
+  // The point `share` of the way up the trunk and `ahead` m in front of the spine line.
+  vec2 at(double share, double ahead) const { return pelvis + up * (share * length) + forward * (ahead * scale); }
+};
+
+TrunkFrame trunk_of(const CharacterFrame& f) {
+  TrunkFrame t;
+  t.pelvis = f.joints[index(Joint::pelvis)];
+  const vec2 spine = f.joints[index(Joint::neck)] - t.pelvis;
+  t.length = glm::length(spine);
+  t.up = unit_or(spine, {0.0, 1.0});
+  t.forward = vec2{t.up.y, -t.up.x} * f.body.x_scale();
+  t.scale = f.body_size.height > 0.0 ? f.body_size.height / kReferenceHeight : 1.0;
+  return t;
+}
+
+// The chain's arrays for one step (the spans of ChainPose point here).
+template <std::size_t N>
+struct ChainInput {
+  std::array<vec2, N> rest_dir{};
+  std::array<double, N> length{};
+  ChainPose pose;
+
+  ChainInput(vec2 root, double total_length) {
+    length.fill(total_length / N);
+    pose.root = root;
+    pose.rest_dir = rest_dir;
+    pose.length = length;
+  }
+  ChainInput(const ChainInput&) = delete;  // `pose` points into this object
+  ChainInput& operator=(const ChainInput&) = delete;
+};
+
+template <std::size_t N>
+void copy_points(std::array<vec2, N + 1>& out, vec2 root, const SpringChain& chain) {
+  out[0] = root;
+  for (std::size_t i = 0; i < N && i < chain.position.size(); ++i) out[i + 1] = chain.position[i];
+}
+
+}  // namespace
+
+void reset_gear(GearState& state) {
+  for (SpringChain& c : state.chains) c.primed = false;
+}
+
+GearPoints step_gear(GearState& state, const CharacterFrame& frame, const GearTuning& tuning, double dt) {
+  const TrunkFrame trunk = trunk_of(frame);
+  GearPoints out;
+  out.valid = true;
+
+  // Antenna: a straight whip up and back from the radio on the upper back, following the trunk.
+  {
+    ChainInput<kAntennaLinks> in(trunk.at(tuning.antenna_base_share, -tuning.antenna_base_back),
+                                 tuning.antenna_length);
+    const vec2 dir = unit_or(trunk.up * std::cos(tuning.antenna_tilt) - trunk.forward * std::sin(tuning.antenna_tilt),
+                             trunk.up);
+    in.rest_dir.fill(dir);
+    in.pose.stiffening = tuning.antenna_stiffening;
+    chain_step(state.chains[0], in.pose, tuning.antenna_spring, tuning.limits, dt);
+    copy_points<kAntennaLinks>(out.antenna, in.pose.root, state.chains[0]);
+  }
+
+  // Sling: from the rear swivel to the front one, at rest a V under the rifle whose sides
+  // make the webbing's length; gravity hangs it.
+  {
+    const RiflePoints& r = frame.rifle;
+    const vec2 bore = r.muzzle - r.butt;
+    const vec2 axis = unit_or(bore, {frame.body.x_scale() < 0.0 ? -1.0 : 1.0, 0.0});
+    const vec2 down = frame.body.sign() > 0 ? vec2{axis.y, -axis.x} : vec2{-axis.y, axis.x};
+    const vec2 rear = r.butt + bore * tuning.sling_rear_share + down * tuning.sling_drop;
+    const vec2 front = r.butt + bore * tuning.sling_front_share + down * tuning.sling_drop;
+    ChainInput<kSlingLinks> in(rear, tuning.sling_length);
+    const vec2 span = front - rear;
+    const vec2 along = unit_or(span, axis);
+    const vec2 below = frame.body.sign() > 0 ? vec2{along.y, -along.x} : vec2{-along.y, along.x};
+    const double c = tuning.sling_length > 0.0 ? std::clamp(glm::length(span) / tuning.sling_length, 0.0, 1.0) : 1.0;
+    const double s = std::sqrt(1.0 - c * c);
+    for (std::size_t i = 0; i < kSlingLinks; ++i) in.rest_dir[i] = along * c + below * (i < kSlingLinks / 2 ? s : -s);
+    in.pose.pinned = true;
+    in.pose.tip = front;
+    chain_step(state.chains[1], in.pose, tuning.sling_spring, tuning.limits, dt);
+    copy_points<kSlingLinks>(out.sling, in.pose.root, state.chains[1]);
+  }
+
+  // Strap: hanging from the back of the belt, trailing a little behind the trunk's down.
+  {
+    ChainInput<kStrapLinks> in(trunk.at(tuning.strap_share, -tuning.strap_back), tuning.strap_length);
+    const vec2 dir = unit_or(-trunk.up * std::cos(tuning.strap_trail) - trunk.forward * std::sin(tuning.strap_trail),
+                             -trunk.up);
+    in.rest_dir.fill(dir);
+    chain_step(state.chains[2], in.pose, tuning.strap_spring, tuning.limits, dt);
+    copy_points<kStrapLinks>(out.strap, in.pose.root, state.chains[2]);
+  }
+  return out;
+}
+
+}  // namespace anim

@@ -1,0 +1,27 @@
+#pragma once
+// The soldier's secondary-motion gear (issue 6, ARCHITECTURE.md frame step 11, after the
+// look-at): a radio whip antenna on the carrier's back, the rifle sling, and a pouch strap on
+// the belt, each a spring chain (anim/spring) attached to this step's pose in world space and
+// solved root to tip. Facing -x mirrors every rest direction and offset.
+#include "anim/character_frame.hpp"
+#include "anim/gear_points.hpp"
+#include "anim/gear_tuning.hpp"
+#include "anim/spring.hpp"
+
+#include <array>
+
+namespace anim {
+
+// The gear's state that lasts between frames; the caller owns it (STYLE.md 1).
+struct GearState {
+  std::array<SpringChain, 3> chains;  // in the order of GearPoints::chains(): antenna, sling, strap
+};
+
+// Places every chain at rest on the next step_gear (a respawn; a teleport is detected alone).
+void reset_gear(GearState& state);
+
+// One step of `dt` s on the pose in `frame` (joints, rifle and body filled in). Returns the
+// chains' points, base first, with `valid` set.
+GearPoints step_gear(GearState& state, const CharacterFrame& frame, const GearTuning& tuning, double dt);
+
+}  // namespace anim

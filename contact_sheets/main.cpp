@@ -1,0 +1,66 @@
+// `contact-sheet`: one gait cycle per row, as stills (INTERFACES.md "Programs"; reference
+// "Also useful: contact sheets"). Parse the flags, plan the rows, sample each cycle, lay the
+// sheet out and write it atomically. Every error is one line on stderr and a non-zero exit,
+// with nothing written.
+#include "contact_sheets/sheet_plan.hpp"
+#include "render/palette.hpp"
+#include "render/png_io.hpp"
+#include "render/sheet.hpp"
+#include "render/sheet_cycle.hpp"
+
+#include <CLI/CLI.hpp>
+
+#include <cstdio>
+#include <string>
+#include <vector>
+
+namespace {
+
+int fail(const std::string& message, int status = 1) {
+  std::fprintf(stderr, "contact-sheet: %s\n", message.c_str());
+  return status;
+}
+
+void add_flags(CLI::App& app, sheet::Flags& f) {
+  app.add_option("--state", f.state, "stand, walk or run (default: the six-speed gait sheet)");
+  app.add_option("--speed", f.speed, "One row at this speed, m/s (0..8; walk default 1.4, run 3.5)");
+  app.add_option("--speeds", f.speeds, "One row per speed, m/s, comma separated (default 0.8,1.4,2.2,3.5,5,7)")
+      ->delimiter(',');
+  app.add_option("--frames", f.frames, "Stills per row, 1..64 (default 12; stand 4)");
+  app.add_option("--out", f.out, "PNG to write (default contact_sheets/out/<gait|stand|walk|run>.png)");
+  app.add_flag("--trails", f.trails, "Draw the toe and pelvis world paths over a cycle in each still");
+  app.add_option("--seed", f.seed, "Per-step variation seed (default 0)");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"Contact sheets of the soldier's gait: a full cycle as stills, one row per speed", "contact-sheet"};
+  sheet::Flags flags;
+  add_flags(app, flags);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    return fail(e.what(), 2);
+  }
+
+  std::string error;
+  const std::optional<sheet::Plan> plan = sheet::make_plan(flags, error);
+  if (!plan) return fail(error, 2);
+  error = sheet::check_output_path(plan->out, plan->default_out);
+  if (!error.empty()) return fail(error, 2);
+
+  std::vector<render::CycleSample> rows;
+  for (const render::CycleRequest& r : plan->rows) {
+    rows.push_back(render::sample_cycle(r));
+    if (rows.back().frames.empty()) {
+      return fail("no steady gait cycle at " + std::to_string(r.speed) + " m/s: the phase never wrapped");
+    }
+  }
+  const render::Canvas canvas = render::draw_contact_sheet(rows, plan->layout, render::default_palette());
+  if (!render::write_png(canvas, plan->out, error)) return fail(error);
+  std::printf("%s\n", plan->out.c_str());
+  return 0;
+}

@@ -1,0 +1,102 @@
+#include "contact_sheets/sheet_plan.hpp"
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <system_error>
+
+namespace sheet {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// Scale of the standing still: a 1.78 m soldier ~300 px tall, big enough to judge the
+// hold of the rifle and the breathing.
+constexpr double kStandPxPerM = 170.0;
+constexpr int kStandStills = 4;   // one every second of a 4 s breath
+constexpr int kGaitStills = 12;
+
+std::string number(double v) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", v);
+  return text;
+}
+
+bool speed_ok(double v) { return v >= 0.0 && v <= kMaxSpeed; }
+
+std::string title_of(const Flags& f, int stills, const std::vector<double>& speeds) {
+  std::string t = f.state == "stand" ? "standing at the ready, " + std::to_string(stills) + " stills over one breath"
+                                     : "gait cycle, " + std::to_string(stills) + " stills per cycle at phase k/" +
+                                           std::to_string(stills) + ", " + std::to_string(speeds.size()) +
+                                           (speeds.size() == 1 ? " speed" : " speeds");
+  t += ", seed " + std::to_string(f.seed);
+  if (f.trails) t += ", world paths over a cycle";
+  return t;
+}
+
+}  // namespace
+
+std::optional<Plan> make_plan(const Flags& f, std::string& error) {
+  if (!f.state.empty() && f.state != "stand" && f.state != "walk" && f.state != "run") {
+    error = "unknown --state '" + f.state + "' (expected stand, walk or run)";
+    return std::nullopt;
+  }
+  if (f.speed && !f.speeds.empty()) {
+    error = "give --speed or --speeds, not both";
+    return std::nullopt;
+  }
+  if (f.state == "stand" && (f.speed || !f.speeds.empty())) {
+    error = "--state stand takes no --speed or --speeds";
+    return std::nullopt;
+  }
+  if (f.frames && (*f.frames < 1 || *f.frames > kMaxFrames)) {
+    error = "--frames must be 1.." + std::to_string(kMaxFrames) + ", got " + std::to_string(*f.frames);
+    return std::nullopt;
+  }
+
+  std::vector<double> speeds;
+  if (f.state == "stand") speeds = {0.0};
+  else if (f.speed) speeds = {*f.speed};
+  else if (!f.speeds.empty()) speeds = f.speeds;
+  else if (f.state == "walk") speeds = {1.4};
+  else if (f.state == "run") speeds = {3.5};
+  else speeds = kDefaultSpeeds;
+  for (double v : speeds) {
+    if (!speed_ok(v)) {
+      error = "speed " + number(v) + " m/s is out of range (expected 0.." + number(kMaxSpeed) + ")";
+      return std::nullopt;
+    }
+  }
+
+  Plan plan;
+  const int stills = f.frames.value_or(f.state == "stand" ? kStandStills : kGaitStills);
+  for (double v : speeds) {
+    render::CycleRequest r;
+    r.speed = v;
+    r.stills = stills;
+    r.seed = f.seed;
+    plan.rows.push_back(r);
+  }
+  plan.layout.trails = f.trails;
+  if (f.state == "stand") plan.layout.px_per_m = kStandPxPerM;
+  plan.layout.title = title_of(f, stills, speeds);
+  plan.default_out = f.out.empty();
+  plan.out = f.out.empty() ? "contact_sheets/out/" + (f.state.empty() ? std::string("gait") : f.state) + ".png" : f.out;
+  return plan;
+}
+
+std::string check_output_path(const std::string& path, bool create_folder) {
+  const fs::path p(path);
+  if (p.filename().empty()) return "--out " + path + ": names a folder, expected a PNG file";
+  std::error_code ec;
+  if (fs::is_directory(p, ec)) return "--out " + path + ": is a folder, expected a PNG file";
+  const fs::path folder = p.parent_path().empty() ? fs::path(".") : p.parent_path();
+  if (create_folder) fs::create_directories(folder, ec);
+  if (!fs::is_directory(folder, ec)) return "--out " + path + ": folder " + folder.string() + " does not exist";
+  if (::access(folder.c_str(), W_OK) != 0) return "--out " + path + ": folder " + folder.string() + " is not writable";
+  return "";
+}
+
+}  // namespace sheet

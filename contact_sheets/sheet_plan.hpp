@@ -1,0 +1,45 @@
+#pragma once
+// What `contact-sheet` was asked for (INTERFACES.md "Programs"), checked and turned into
+// the rows and layout of one sheet. Separate from main.cpp so the rules of the flags read in
+// one place: which state takes which speeds, the defaults, the output path.
+#include "render/sheet.hpp"
+#include "render/sheet_cycle.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace sheet {
+
+// The flags as parsed (unset ones at their "not given" values).
+struct Flags {
+  std::string state;             // "", "stand", "walk" or "run"
+  std::optional<double> speed;   // --speed, m/s
+  std::vector<double> speeds;    // --speeds, m/s each
+  std::optional<int> frames;     // --frames, stills per row
+  std::string out;               // --out; empty: the default for the state
+  bool trails = false;           // --trails
+  std::uint64_t seed = 0;        // --seed
+};
+
+// The six speeds of the default sheet, m/s: slow walk to sprint across the walk/run change.
+inline const std::vector<double> kDefaultSpeeds = {0.8, 1.4, 2.2, 3.5, 5.0, 7.0};
+inline constexpr double kMaxSpeed = 8.0;  // m/s, the fastest the gait tables cover
+inline constexpr int kMaxFrames = 64;
+
+struct Plan {
+  std::vector<render::CycleRequest> rows;
+  render::SheetOptions layout;
+  std::string out;           // PNG to write
+  bool default_out = false;  // out is the default path (its folder may be created)
+};
+
+// The plan for `flags`, or nullopt with `error` set to one line naming the problem.
+std::optional<Plan> make_plan(const Flags& flags, std::string& error);
+
+// Empty when `path` can be written (its folder exists and is writable, it is not a
+// folder); else one line saying why. With create_folder, a missing folder is created.
+std::string check_output_path(const std::string& path, bool create_folder);
+
+}  // namespace sheet

@@ -1,0 +1,37 @@
+#pragma once
+// The heads-up layer over the scene: which soldier is selected, short notes, the clock
+// (pause, time scale) and the F1 controls screen. Drawn after the screenshot copy, so F12
+// and --screenshot hold the scene (and the F2 overlay when on) without it.
+#include "anim/character_frame.hpp"
+#include "render/camera.hpp"
+#include "render/canvas.hpp"
+
+#include <span>
+#include <string>
+#include <vector>
+
+namespace game {
+
+struct HudInput {
+  const anim::CharacterFrame* selected = nullptr;  // drawn (interpolated) frame
+  std::size_t selected_index = 0;
+  std::size_t soldiers = 0;
+  std::span<const std::string> notes;
+  bool paused = false;
+  double time_scale = 1.0;
+  double sim_time = 0.0;
+  bool pad_connected = false;
+  bool show_help = false;
+  int notes_left = 0;             // px: notes start right of this (the F2 panel's edge)
+  bool pad_aim = false;           // draw the aim point (no OS cursor shows a stick's aim)
+  anim::vec2 aim_world{};
+  int ui_scale = 2;
+};
+
+void draw_hud(render::Canvas& canvas, const render::Camera& camera, const HudInput& in);
+
+// The F1 screen in two columns: every key binding by action; then mouse and gamepad.
+std::vector<std::string> help_keyboard_lines();
+std::vector<std::string> help_pad_lines();
+
+}  // namespace game

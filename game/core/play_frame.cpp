@@ -1,0 +1,64 @@
+#include "game/core/play_frame.hpp"
+
+#include "game/core/debug_overlay.hpp"
+#include "game/core/hud.hpp"
+#include "game/core/parallax.hpp"
+#include "render/coverage_layer.hpp"
+#include "render/figure.hpp"
+#include "render/scene.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace game {
+
+int ui_scale(const ViewSize& view) { return std::max(1, static_cast<int>(std::lround(2.0 * view.dpi_scale))); }
+
+void draw_world_layer(render::Canvas& canvas, const PlaySession& session, const ViewSize& view,
+                      const render::Palette& palette, const FrameStats& stats) {
+  const render::Camera cam = session.camera(view);
+  const anim::Terrain& terrain = session.world().terrain();
+  const std::vector<anim::CharacterFrame> frames = session.drawn_frames();
+  // render::draw_scene's order with the parallax hills slotted in after the sky.
+  render::draw_sky(canvas, cam, terrain, palette);
+  draw_parallax(canvas, cam, terrain, palette);
+  render::draw_terrain(canvas, cam, terrain, palette);
+  render::CoverageLayer scratch(canvas.width(), canvas.height());
+  for (const anim::CharacterFrame& f : frames) render::draw_soldier(canvas, cam, f, palette, scratch);
+
+  if (session.toggles().overlay) {
+    OverlayInput in;
+    in.drawn = frames;
+    in.selected = session.selected();
+    in.id = session.id(session.selected());
+    in.simulated = &session.frames()[session.selected()];
+    in.metrics = &session.metrics(session.selected());
+    in.has_aim = session.aiming();
+    in.aim_world = session.aim_world();
+    in.sim_time = session.sim_time();
+    in.frame_ms = stats.frame_ms;
+    in.ui_scale = ui_scale(view);
+    draw_debug_overlay(canvas, cam, in);
+  }
+}
+
+void draw_hud_layer(render::Canvas& canvas, const PlaySession& session, const ViewSize& view) {
+  const std::vector<anim::CharacterFrame> frames = session.drawn_frames();
+  HudInput in;
+  in.selected = &frames[session.selected()];
+  in.selected_index = session.selected();
+  in.soldiers = frames.size();
+  in.notes = session.notes();
+  in.paused = session.paused();
+  in.time_scale = session.time_scale();
+  in.sim_time = session.sim_time();
+  in.pad_connected = session.pad_connected();
+  in.show_help = session.toggles().help;
+  in.notes_left = session.toggles().overlay ? overlay_panel_width(ui_scale(view)) : 0;
+  in.pad_aim = session.aim_from_pad();
+  in.aim_world = session.aim_world();
+  in.ui_scale = ui_scale(view);
+  draw_hud(canvas, session.camera(view), in);
+}
+
+}  // namespace game

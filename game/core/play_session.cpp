@@ -1,0 +1,240 @@
+#include "game/core/play_session.hpp"
+
+#include "game/core/interpolate.hpp"
+#include "game/core/play_level.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace game {
+namespace {
+
+bool near_ladder(const anim::Terrain& terrain, double x) {
+  constexpr double kReach = 0.8;  // m: a soldier this close to a ladder can take it
+  return std::any_of(terrain.ladders.begin(), terrain.ladders.end(),
+                     [x](const anim::Ladder& l) { return std::abs(l.x - x) < kReach; });
+}
+
+std::string_view stance_label(anim::Stance s) {
+  switch (s) {
+    case anim::Stance::crouch: return "crouch (C)";
+    case anim::Stance::prone: return "prone (Z)";
+    case anim::Stance::kneel: return "kneel (X)";
+    default: return "stand";
+  }
+}
+
+anim::State stance_state(anim::Stance s) {
+  switch (s) {
+    case anim::Stance::crouch: return anim::State::crouch;
+    case anim::Stance::prone: return anim::State::prone;
+    case anim::Stance::kneel: return anim::State::kneel;
+    default: return anim::State::stand;
+  }
+}
+
+constexpr double kProbeTime = 0.6;  // s of game time a request has to show before the note
+
+}  // namespace
+
+PlaySession::PlaySession(const Scenario& level, int soldiers, const anim::Tuning& tuning, const PlaySettings& settings)
+    : settings_(settings),
+      tuning_(tuning),
+      world_(level.terrain, squad_specs(level, soldiers, settings.follow.spacing), tuning) {
+  for (const anim::CharacterFrame& f : world_.frames()) line_offsets_.push_back(f.x);
+  for (std::size_t i = 0; i < world_.size(); ++i) ids_.push_back(world_.character(i).spec().id);
+  followers_.resize(world_.size());
+  metrics_.resize(world_.size());
+  prev_frames_.assign(world_.frames().begin(), world_.frames().end());
+  rig_.zoom_target = settings_.camera.default_px_per_m;
+  const anim::CharacterFrame& lead = world_.frames()[selected_];
+  snap_camera(rig_, camera_target({lead.x, world_.terrain().ground_at(lead.x)}, 0.0, settings_.camera),
+              settings_.camera);
+}
+
+render::Camera PlaySession::camera(const ViewSize& view) const {
+  return view_of(rig_, view.width, view.height, view.dpi_scale, settings_.camera);
+}
+
+std::vector<anim::CharacterFrame> PlaySession::drawn_frames() const {
+  std::vector<anim::CharacterFrame> out;
+  const auto next = world_.frames();
+  out.reserve(next.size());
+  for (std::size_t i = 0; i < next.size(); ++i) out.push_back(interpolate_frame(prev_frames_[i], next[i], alpha_));
+  return out;
+}
+
+bool PlaySession::take_screenshot_request() {
+  const bool r = screenshot_;
+  screenshot_ = false;
+  return r;
+}
+
+void PlaySession::select(std::size_t i) {
+  if (i >= world_.size() || i == selected_) return;
+  selected_ = i;
+  for (FollowerState& f : followers_) f = FollowerState{};
+}
+
+void PlaySession::handle_presses(const PlayInput& in, double now) {
+  auto pressed = [&](Action a) { return in.pressed[index(a)]; };
+  const std::size_t n = world_.size();
+  const anim::CharacterFrame& lead = world_.frames()[selected_];
+
+  if (pressed(Action::quit)) quit_ = true;
+  if (pressed(Action::toggle_help)) toggles_.help = !toggles_.help;
+  if (pressed(Action::toggle_overlay)) toggles_.overlay = !toggles_.overlay;
+  if (pressed(Action::toggle_panel)) toggles_.panel = !toggles_.panel;
+  if (pressed(Action::screenshot)) screenshot_ = true;
+  if (pressed(Action::pause)) paused_ = !paused_;
+  if (pressed(Action::single_step)) {
+    paused_ = true;
+    step_once_ = true;
+  }
+  if (pressed(Action::slower) && scale_index_ > 0) --scale_index_;
+  if (pressed(Action::faster) && scale_index_ + 1 < kTimeScales.size()) ++scale_index_;
+  if (pressed(Action::select_next)) select((selected_ + 1) % n);
+  for (std::size_t k = 0; k < 9; ++k)
+    if (pressed(static_cast<Action>(index(Action::select_1) + k))) select(k);
+
+  // Stances toggle: the same key again stands him up.
+  const std::array<std::pair<Action, anim::Stance>, 3> stances = {
+      {{Action::crouch, anim::Stance::crouch}, {Action::prone, anim::Stance::prone}, {Action::kneel, anim::Stance::kneel}}};
+  for (const auto& [action, stance] : stances) {
+    if (!pressed(action)) continue;
+    stance_ = stance_ == stance ? anim::Stance::stand : stance;
+    if (stance_ != anim::Stance::stand)
+      probes_.start(state_probe(std::string(stance_label(stance_)), {stance_state(stance_)}, selected_, sim_time(),
+                                kProbeTime));
+  }
+  if (pressed(Action::jump)) notes_.add("jump (Space): not in anim::Intent yet", now);
+  if (pressed(Action::fire)) {
+    pending_fire_ = true;
+    probes_.start(recoil_probe("fire (recoil)", lead, selected_, sim_time(), 0.25));
+  }
+  if (pressed(Action::kill) && lead.state != anim::State::ragdoll) {
+    // The kick comes from the cursor's side, as if the shot came from there.
+    const anim::vec2 chest = lead.joints[anim::index(anim::Joint::chest)];
+    anim::vec2 away = has_aim_ ? chest - aim_world_ : anim::vec2{-lead.body.sign() * 1.0, 0.2};
+    const double len = glm::length(away);
+    away = len > 1e-6 ? away / len : anim::vec2{-1.0, 0.0};
+    pending_die_ = true;
+    pending_impulse_ = away * settings_.die_impulse;
+    probes_.start(state_probe("ragdoll (K)", {anim::State::ragdoll}, selected_, sim_time(), 0.3));
+  }
+  if (pressed(Action::get_up)) {
+    if (lead.state == anim::State::ragdoll) {
+      pending_get_up_ = true;
+      probes_.start(state_probe("get up (R)", {anim::State::getup, anim::State::stand, anim::State::walk,
+                                               anim::State::run},
+                                selected_, sim_time(), kProbeTime));
+    } else {
+      notes_.add("get up (R): he is not down", now);
+    }
+  }
+  if ((pressed(Action::climb_up) || pressed(Action::climb_down)) && near_ladder(world_.terrain(), lead.x))
+    probes_.start(state_probe("ladder (W/S)", {anim::State::ladder, anim::State::climb}, selected_, sim_time(),
+                              kProbeTime));
+}
+
+void PlaySession::update_aim(const PlayInput& in, const ViewSize& view) {
+  const anim::CharacterFrame& lead = world_.frames()[selected_];
+  const double rx = apply_deadzone(in.pad.right_x, settings_.speeds.stick_deadzone);
+  const double ry = apply_deadzone(in.pad.right_y, settings_.speeds.stick_deadzone);
+  if (in.pad.connected && (rx != 0.0 || ry != 0.0)) {
+    // Right stick: aim point = shoulder + stick direction * reach (issue 4).
+    const anim::vec2 shoulder = lead.joints[anim::index(anim::Joint::shoulder_near)];
+    aim_world_ = shoulder + glm::normalize(anim::vec2{rx, ry}) * settings_.speeds.aim_reach;
+    aim_from_pad_ = true;
+    has_aim_ = true;
+  } else if (in.mouse_in_window && (in.mouse_moved || !aim_from_pad_)) {
+    // The world point under a still cursor changes as the camera moves: recomputed each frame.
+    aim_world_ = camera(view).to_world(in.mouse_canvas);
+    aim_from_pad_ = false;
+    has_aim_ = true;
+  }
+}
+
+std::vector<anim::Intent> PlaySession::intents(const PlayInput& in) {
+  const auto frames = world_.frames();
+  const anim::CharacterFrame& lead = frames[selected_];
+  const ControlSpeeds& sp = settings_.speeds;
+  double vx = keyboard_speed(in.held, sp);
+  if (in.pad.connected) {
+    const double stick = stick_speed(in.pad.left_x, in.held[index(Action::sprint)], sp);
+    if (std::abs(stick) > std::abs(vx)) vx = stick;
+  }
+  int climb = (in.held[index(Action::climb_up)] ? 1 : 0) - (in.held[index(Action::climb_down)] ? 1 : 0);
+  if (in.pad.connected && climb == 0) climb = in.pad.left_y > 0.6 ? 1 : (in.pad.left_y < -0.6 ? -1 : 0);
+
+  std::vector<anim::Intent> out(frames.size());
+  for (std::size_t i = 0; i < frames.size(); ++i) {
+    anim::Intent& it = out[i];
+    it.has_aim = has_aim_;
+    it.aim_world = aim_world_;  // the whole line aims at the one point (Rule 2b)
+    it.stance = stance_;
+    if (i == selected_) {
+      it.vx_desired = vx;
+      it.climb = climb;
+      it.fire = pending_fire_;
+      it.die = pending_die_;
+      it.die_impulse = pending_impulse_;
+      it.get_up = pending_get_up_;
+    } else {
+      const double slot = slot_x(line_offsets_, i, selected_, lead.x);
+      it.vx_desired = follow_vx(followers_[i], frames[i].x, slot, lead.vx, settings_.follow);
+    }
+  }
+  return out;
+}
+
+void PlaySession::simulate_step(const PlayInput& in, double now) {
+  prev_frames_.assign(world_.frames().begin(), world_.frames().end());
+  // Live tuning: the panel's values reach every soldier at the next step.
+  for (std::size_t i = 0; i < world_.size(); ++i) world_.character(i).tuning() = tuning_;
+  const std::vector<anim::Intent> in_step = intents(in);
+  world_.step(in_step, settings_.dt);
+  ++steps_;
+  pending_fire_ = pending_die_ = pending_get_up_ = false;
+  const auto frames = world_.frames();
+  for (std::size_t i = 0; i < frames.size(); ++i) metrics_[i].add(frames[i], world_.terrain());
+  for (const std::string& what : probes_.check(frames, sim_time())) {
+    notes_.add(what + ": not implemented yet", now);
+    // A stance anim does not have is dropped, so the next press asks again (and notes again).
+    if (what == stance_label(stance_)) stance_ = anim::Stance::stand;
+  }
+}
+
+void PlaySession::update(const PlayInput& in, double wall_dt, double now, const ViewSize& view) {
+  if (!std::isfinite(wall_dt) || wall_dt < 0.0) wall_dt = 0.0;
+  wall_dt = std::min(wall_dt, settings_.max_frame);
+  notes_.expire(now);
+  if (in.pad.connected != pad_connected_) {
+    notes_.add(in.pad.connected ? "gamepad connected" : "gamepad disconnected", now);
+    pad_connected_ = in.pad.connected;
+  }
+  handle_presses(in, now);
+  update_aim(in, view);
+
+  if (!paused_) {
+    accumulator_ += wall_dt * time_scale();
+    while (accumulator_ >= settings_.dt) {
+      simulate_step(in, now);
+      accumulator_ -= settings_.dt;
+    }
+    alpha_ = accumulator_ / settings_.dt;
+  } else if (step_once_) {
+    simulate_step(in, now);
+    accumulator_ = 0.0;
+    alpha_ = 1.0;
+  }
+  step_once_ = false;
+
+  rig_.zoom_target = rig_.zoom_target > 0.0 ? rig_.zoom_target : settings_.camera.default_px_per_m;
+  if (in.wheel != 0.0) zoom_camera(rig_, in.wheel, settings_.camera);
+  const anim::CharacterFrame lead = interpolate_frame(prev_frames_[selected_], world_.frames()[selected_], alpha_);
+  step_camera(rig_, camera_target({lead.x, world_.terrain().ground_at(lead.x)}, lead.vx, settings_.camera), wall_dt,
+              settings_.camera);
+}
+
+}  // namespace game

@@ -1,0 +1,129 @@
+#pragma once
+// The sandbox's state and its Update (STYLE.md 10: visible Init / Update / Draw / Shutdown;
+// update never draws). Window-free: game/play.cpp feeds it PlayInput from SDL, the headless
+// test feeds it a script, and both run the same World as the headless commands.
+#include "anim/tuning.hpp"
+#include "game/core/action_probe.hpp"
+#include "game/core/camera_rig.hpp"
+#include "game/core/input_map.hpp"
+#include "game/core/live_metrics.hpp"
+#include "game/core/play_input.hpp"
+#include "game/core/scenario.hpp"
+#include "game/core/squad.hpp"
+#include "game/core/world.hpp"
+
+#include <array>
+#include <vector>
+
+namespace game {
+
+// The canvas the frame is drawn on: its size in px and the px per logical px (high DPI).
+struct ViewSize {
+  int width = 1280;
+  int height = 720;
+  double dpi_scale = 1.0;
+};
+
+struct PlaySettings {
+  double dt = 1.0 / 120.0;      // s, the fixed simulation step (120 Hz)
+  double max_frame = 0.25;      // s of wall time one frame may add (a stall is not replayed)
+  ControlSpeeds speeds;
+  FollowTuning follow;
+  CameraTuning camera;
+  double die_impulse = 5.0;     // m/s: the chest's kick from K, away from the cursor
+};
+
+// What the instruments show; toggled by F1 / F2 / F3.
+struct ViewToggles {
+  bool help = false;
+  bool overlay = false;
+  bool panel = false;
+};
+
+class PlaySession {
+ public:
+  // Time scales `[` and `]` step through (issue 4: 1/8 .. 1).
+  static constexpr std::array<double, 4> kTimeScales = {0.125, 0.25, 0.5, 1.0};
+
+  PlaySession(const Scenario& level, int soldiers, const anim::Tuning& tuning, const PlaySettings& settings = {});
+
+  // Update: input -> intents -> fixed steps (accumulator) -> camera. `wall_dt` is the wall
+  // time since the last frame (s); `now` the wall clock (s) for on-screen notes; `view` the
+  // canvas the cursor is over.
+  void update(const PlayInput& input, double wall_dt, double now, const ViewSize& view);
+
+  // The frames to draw: every soldier blended between its last two simulated frames.
+  std::vector<anim::CharacterFrame> drawn_frames() const;
+  render::Camera camera(const ViewSize& view) const;
+
+  const World& world() const { return world_; }
+  std::span<const anim::CharacterFrame> frames() const { return world_.frames(); }
+  std::size_t selected() const { return selected_; }
+  bool paused() const { return paused_; }
+  double time_scale() const { return kTimeScales[scale_index_]; }
+  double sim_time() const { return static_cast<double>(steps_) * settings_.dt; }
+  std::int64_t steps() const { return steps_; }
+  double alpha() const { return alpha_; }
+  anim::Stance stance() const { return stance_; }
+  const ViewToggles& toggles() const { return toggles_; }
+  ViewToggles& toggles() { return toggles_; }
+  const LiveMetrics& metrics(std::size_t soldier) const { return metrics_[soldier]; }
+  const std::vector<std::string>& notes() const { return notes_.texts(); }
+  bool aiming() const { return has_aim_; }
+  bool aim_from_pad() const { return aim_from_pad_; }
+  const std::string& id(std::size_t soldier) const { return ids_[soldier]; }
+  anim::vec2 aim_world() const { return aim_world_; }
+  bool pad_connected() const { return pad_connected_; }
+
+  // The tuning every soldier runs with; the panel edits it and the next step applies it.
+  anim::Tuning& tuning() { return tuning_; }
+  const anim::Tuning& tuning() const { return tuning_; }
+
+  // One-shot requests the window acts on (the session cannot write files or close itself).
+  bool take_screenshot_request();
+  bool quit_requested() const { return quit_; }
+  void add_note(std::string text, double now) { notes_.add(std::move(text), now); }
+
+ private:
+  void handle_presses(const PlayInput& input, double now);
+  void update_aim(const PlayInput& input, const ViewSize& view);
+  void simulate_step(const PlayInput& input, double now);
+  std::vector<anim::Intent> intents(const PlayInput& input);
+  void select(std::size_t i);
+
+  PlaySettings settings_;
+  anim::Tuning tuning_;
+  World world_;
+  std::vector<std::string> ids_;
+  std::vector<double> line_offsets_;               // each soldier's place in the line, m
+  std::vector<FollowerState> followers_;
+  std::vector<anim::CharacterFrame> prev_frames_;  // the step before world_.frames()
+  std::vector<LiveMetrics> metrics_;
+  CameraRig rig_;
+  ActionProbes probes_;
+  Notes notes_;
+  ViewToggles toggles_;
+
+  std::size_t selected_ = 0;
+  std::int64_t steps_ = 0;
+  double accumulator_ = 0.0;  // s of game time not yet simulated
+  double alpha_ = 1.0;        // blend between prev_frames_ and the latest frames
+  std::size_t scale_index_ = kTimeScales.size() - 1;
+  bool paused_ = false;
+  bool step_once_ = false;
+  bool quit_ = false;
+  bool screenshot_ = false;
+  bool pad_connected_ = false;
+
+  anim::Stance stance_ = anim::Stance::stand;
+  bool has_aim_ = false;
+  bool aim_from_pad_ = false;
+  anim::vec2 aim_world_{};
+  // One-shot intents wait here until a step consumes them (a frame may run no step).
+  bool pending_fire_ = false;
+  bool pending_die_ = false;
+  bool pending_get_up_ = false;
+  anim::vec2 pending_impulse_{};
+};
+
+}  // namespace game

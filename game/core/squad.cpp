@@ -1,0 +1,36 @@
+#include "game/core/squad.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace game {
+
+double follow_vx(FollowerState& state, double x, double slot, double leader_vx, const FollowTuning& t) {
+  if (!std::isfinite(x) || !std::isfinite(slot) || !std::isfinite(leader_vx)) {
+    state.moving = false;
+    return 0.0;
+  }
+  const double error = slot - x;
+  const double dist = std::abs(error);
+  const bool leader_standing = std::abs(leader_vx) < t.leader_still;
+  // Hysteresis: start only beyond start_band, stop only inside stop_band with the leader
+  // standing, so a follower neither dithers at his spot nor lags a walking leader.
+  if (state.moving) {
+    if (leader_standing && dist < t.stop_band) state.moving = false;
+  } else if (dist > t.start_band || !leader_standing) {
+    state.moving = true;
+  }
+  if (!state.moving) return 0.0;
+  // Correction: proportional, but never faster than the speed from which decel can still
+  // stop him at his place (v^2 = 2 a d), so he arrives without overshoot.
+  const double correction = std::min(t.gain * dist, std::sqrt(2.0 * t.decel * dist));
+  const double vx = leader_vx + std::copysign(correction, error);
+  return std::clamp(vx, -t.max_speed, t.max_speed);
+}
+
+double slot_x(std::span<const double> offsets, std::size_t i, std::size_t leader, double leader_x) {
+  if (i >= offsets.size() || leader >= offsets.size()) return leader_x;
+  return leader_x + offsets[i] - offsets[leader];
+}
+
+}  // namespace game

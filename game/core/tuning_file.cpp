@@ -1,0 +1,192 @@
+#include "game/core/tuning_file.hpp"
+
+#include "game/core/output_file.hpp"
+#include "game/core/tuning_fields.hpp"
+
+#include <toml++/toml.h>
+
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace game {
+namespace {
+
+// Thrown inside this file only; the public functions turn it into a TuningError.
+struct Failure {
+  std::string message;
+};
+
+class Reader {
+ public:
+  explicit Reader(std::string source) : source_(std::move(source)) {}
+
+  [[noreturn]] void fail(const toml::node& at, std::string_view key, std::string_view what) const {
+    const std::size_t line = at.source().begin.line;
+    throw Failure{source_ + ":" + std::to_string(line == 0 ? 1 : line) + ": " + std::string(key) + ": " +
+                  std::string(what)};
+  }
+
+  double number(const toml::node& node, std::string_view key) const {
+    double v = 0.0;
+    if (auto i = node.as_integer()) v = static_cast<double>(i->get());
+    else if (auto f = node.as_floating_point()) v = f->get();
+    else fail(node, key, "expected a number");
+    if (!std::isfinite(v)) fail(node, key, "expected a finite number");
+    return v;
+  }
+
+  double number_in(const toml::node& node, std::string_view key, double lo, double hi) const {
+    const double v = number(node, key);
+    if (v < lo || v > hi) {
+      char buf[96];
+      std::snprintf(buf, sizeof buf, "expected a value within %g..%g", lo, hi);
+      fail(node, key, buf);
+    }
+    return v;
+  }
+
+  const toml::table& table(const toml::node& node, std::string_view key) const {
+    auto t = node.as_table();
+    if (!t) fail(node, key, "expected a table");
+    return *t;
+  }
+
+ private:
+  std::string source_;
+};
+
+std::string join(std::string_view a, std::string_view b) { return std::string(a) + "." + std::string(b); }
+
+void read_curve(const Reader& r, const toml::table& t, const TuningCurve& c, anim::SpeedCurve& curve) {
+  const std::string prefix = join(c.section, c.name);
+  for (auto&& [key, node] : t)
+    if (key.str() != "speed" && key.str() != "value") r.fail(node, join(prefix, key.str()), "unknown key");
+  anim::SpeedCurve out = curve;
+  auto read_array = [&](std::string_view key, auto&& store) {
+    const toml::node* n = t.get(key);
+    if (!n) return;
+    const auto* a = n->as_array();
+    const std::string full = join(prefix, key);
+    if (!a || a->size() != anim::SpeedCurve::kPoints)
+      r.fail(*n, full, "expected an array of " + std::to_string(anim::SpeedCurve::kPoints) + " numbers");
+    for (std::size_t i = 0; i < a->size(); ++i) store(i, (*a)[i], full);
+  };
+  read_array("speed", [&](std::size_t i, const toml::node& n, const std::string& key) {
+    out.speed[i] = r.number_in(n, key, 0.0, 20.0);
+  });
+  read_array("value", [&](std::size_t i, const toml::node& n, const std::string& key) {
+    out.value[i] = r.number_in(n, key, c.lo, c.hi);
+  });
+  const toml::node* speeds = t.get("speed");
+  for (int i = 1; i < anim::SpeedCurve::kPoints; ++i)
+    if (!(out.speed[i] > out.speed[i - 1]))
+      r.fail(speeds ? *speeds : static_cast<const toml::node&>(t), join(prefix, "speed"),
+             "expected speeds strictly increasing");
+  curve = out;
+}
+
+void read_section(const Reader& r, const toml::table& t, std::string_view section, anim::Tuning& tuning) {
+  for (auto&& [key, node] : t) {
+    const std::string full = join(section, key.str());
+    bool known = false;
+    for (const TuningField& f : tuning_fields()) {
+      if (f.section != section || f.name != key.str()) continue;
+      f.access(tuning) = r.number_in(node, full, f.lo, f.hi);
+      known = true;
+    }
+    for (const TuningCurve& c : tuning_curves()) {
+      if (c.section != section || c.name != key.str()) continue;
+      read_curve(r, r.table(node, full), c, c.access(tuning));
+      known = true;
+    }
+    if (!known) r.fail(node, full, "unknown key");
+  }
+}
+
+// Shortest decimal that reads back to exactly `v`, always with a '.' or exponent so TOML
+// sees a float.
+std::string format_number(double v) {
+  char buf[64];
+  const auto res = std::to_chars(buf, buf + sizeof buf, v);
+  std::string s(buf, res.ptr);
+  if (s.find_first_of(".e") == std::string::npos) s += ".0";
+  return s;
+}
+
+}  // namespace
+
+TuningResult parse_tuning_text(std::string_view text, const std::string& source_name, const anim::Tuning& base) {
+  const Reader r(source_name);
+  anim::Tuning tuning = base;
+  try {
+    const toml::table root = toml::parse(text, source_name);
+    for (auto&& [key, node] : root) {
+      bool known = false;
+      for (std::string_view s : tuning_sections()) known = known || key.str() == s;
+      if (!known) r.fail(node, key.str(), "unknown key (expected one of body, gait, posture, lean, look, aim, rifle)");
+      read_section(r, r.table(node, key.str()), key.str(), tuning);
+    }
+  } catch (const toml::parse_error& e) {
+    std::string what(e.description());
+    for (char& c : what)
+      if (c == '\n' || c == '\r') c = ' ';  // one line, always
+    return TuningError{source_name + ":" + std::to_string(e.source().begin.line) + ": " + what};
+  } catch (const Failure& f) {
+    return TuningError{f.message};
+  }
+  return tuning;
+}
+
+TuningResult load_tuning_file(const std::string& path, const anim::Tuning& base) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return TuningError{path + ": cannot open the file"};
+  std::ostringstream text;
+  text << in.rdbuf();
+  if (in.bad()) return TuningError{path + ": cannot read the file"};
+  return parse_tuning_text(text.str(), path, base);
+}
+
+std::string tuning_to_toml(const anim::Tuning& tuning_in) {
+  anim::Tuning tuning = tuning_in;  // access() hands out mutable refs; this copy is only read
+  std::string out =
+      "# soldier tuning file (game/core/tuning_file.hpp): keys are anim::Tuning's members, units\n"
+      "# as in anim/tuning.hpp. Keys left out keep their defaults.\n";
+  for (std::string_view section : tuning_sections()) {
+    out += "\n[" + std::string(section) + "]\n";
+    for (const TuningField& f : tuning_fields()) {
+      if (f.section != section) continue;
+      out += std::string(f.name) + " = " + format_number(f.access(tuning)) + "  # " + std::string(f.unit) + "\n";
+    }
+    for (const TuningCurve& c : tuning_curves()) {
+      if (c.section != section) continue;
+      const anim::SpeedCurve& curve = c.access(tuning);
+      out += "\n[" + std::string(section) + "." + std::string(c.name) + "]  # value in " + std::string(c.unit) +
+             " at speed in m/s\n";
+      auto array = [&](const auto& a) {
+        std::string s = "[";
+        for (std::size_t i = 0; i < a.size(); ++i) s += (i ? ", " : "") + format_number(a[i]);
+        return s + "]";
+      };
+      out += "speed = " + array(curve.speed) + "\n";
+      out += "value = " + array(curve.value) + "\n";
+    }
+  }
+  return out;
+}
+
+bool save_tuning_file(const anim::Tuning& tuning, const std::string& path, std::string& error) {
+  std::error_code ec;
+  const std::filesystem::path parent = std::filesystem::path(path).parent_path();
+  if (!parent.empty()) std::filesystem::create_directories(parent, ec);
+  const std::unique_ptr<OutputFile> file = OutputFile::open(path, error);
+  if (!file) return false;
+  const std::string text = tuning_to_toml(tuning);
+  std::fwrite(text.data(), 1, text.size(), file->stream());
+  return file->commit(error);
+}
+
+}  // namespace game

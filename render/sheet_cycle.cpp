@@ -1,0 +1,116 @@
+#include "render/sheet_cycle.hpp"
+
+#include "anim/character.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace render {
+
+namespace {
+
+// Longest a gait may take to show its cycles before the sampler gives up, s. The slowest
+// cycle the tables allow (84 steps/min) lasts 1.4 s, so this is many cycles of margin.
+constexpr double kGiveUpAfter = 60.0;
+
+// The phase went from near 1 back to near 0 (it is advanced by distance, Rule 1, so at a
+// steady speed it only ever wraps forward).
+bool wrapped(double previous, double current) { return current < previous - 0.5; }
+
+// For each k, the frame of [begin, end) whose u is closest to k / n (the first on a tie).
+std::vector<std::size_t> pick_stills(const std::vector<double>& u, std::size_t begin, std::size_t end, int n) {
+  std::vector<std::size_t> picks;
+  for (int k = 0; k < n; ++k) {
+    const double target = static_cast<double>(k) / n;
+    std::size_t best = begin;
+    for (std::size_t i = begin; i < end; ++i) {
+      if (std::abs(u[i] - target) < std::abs(u[best] - target)) best = i;
+    }
+    picks.push_back(best);
+  }
+  return picks;
+}
+
+double mean_speed(const CycleSample& s) {
+  if (s.cycle_end <= s.cycle_begin) return 0.0;
+  double sum = 0.0;
+  for (std::size_t i = s.cycle_begin; i < s.cycle_end; ++i) sum += std::abs(s.frames[i].vx);
+  return sum / static_cast<double>(s.cycle_end - s.cycle_begin);
+}
+
+// Standing idle: three windows of request.idle_window seconds, the middle one is "the
+// cycle", its coordinate the share of the window elapsed.
+CycleSample sample_idle(anim::Character& c, const CycleRequest& r, const anim::Terrain& flat) {
+  CycleSample s;
+  s.periodic = false;
+  const anim::Intent still{};
+  const double start = std::max(0.0, r.settle_time - r.idle_window);
+  const auto steps_per_window = static_cast<std::size_t>(std::llround(r.idle_window / r.dt));
+  while (c.frame().t + 0.5 * r.dt < start) c.step(still, r.dt, flat);
+  for (std::size_t i = 0; i < 3 * steps_per_window; ++i) {
+    c.step(still, r.dt, flat);
+    s.frames.push_back(c.frame());
+  }
+  s.cycle_begin = steps_per_window;
+  s.cycle_end = 2 * steps_per_window;
+  for (std::size_t i = 0; i < s.frames.size(); ++i) {
+    s.u.push_back((static_cast<double>(i) - static_cast<double>(s.cycle_begin)) /
+                  static_cast<double>(steps_per_window));
+  }
+  return s;
+}
+
+// A steady gait: warm up, let settle_cycles cycles pass, then record the context cycle, the
+// recorded cycle and the next context cycle, each starting at a phase wrap.
+CycleSample sample_gait(anim::Character& c, const CycleRequest& r, const anim::Terrain& flat) {
+  CycleSample s;
+  anim::Intent intent{};
+  intent.vx_desired = r.speed;
+  while (c.frame().t + 0.5 * r.dt < r.settle_time) c.step(intent, r.dt, flat);
+
+  int wraps = 0;
+  const int first_recorded_wrap = std::max(1, r.settle_cycles);
+  double previous = c.frame().phase;
+  while (c.frame().t < r.settle_time + kGiveUpAfter) {
+    c.step(intent, r.dt, flat);
+    const anim::CharacterFrame& f = c.frame();
+    if (wrapped(previous, f.phase)) {
+      ++wraps;
+      if (wraps == first_recorded_wrap + 1) s.cycle_begin = s.frames.size();
+      if (wraps == first_recorded_wrap + 2) s.cycle_end = s.frames.size();
+      if (wraps == first_recorded_wrap + 3) break;
+    }
+    previous = f.phase;
+    if (wraps >= first_recorded_wrap) {
+      s.frames.push_back(f);
+      s.u.push_back(f.phase);
+    }
+  }
+  if (wraps < first_recorded_wrap + 3) return CycleSample{};  // no steady cycle: say so with nothing
+  return s;
+}
+
+}  // namespace
+
+CycleSample sample_cycle(const CycleRequest& request, const anim::Tuning& tuning) {
+  const anim::Terrain flat{};  // empty polyline: flat ground at y = 0
+  anim::CharacterSpec spec;
+  spec.x = 0.0;
+  spec.facing = 1;
+  spec.seed = request.seed;
+  anim::Character character(spec, tuning, flat);
+
+  CycleSample s = request.speed < kIdleSpeed ? sample_idle(character, request, flat)
+                                             : sample_gait(character, request, flat);
+  if (s.frames.empty()) return s;
+  s.stills = pick_stills(s.u, s.cycle_begin, s.cycle_end, std::clamp(request.stills, 1, 64));
+  s.speed = mean_speed(s);
+  return s;
+}
+
+std::vector<anim::CharacterFrame> cycle_frames(const CycleSample& s) {
+  return {s.frames.begin() + static_cast<std::ptrdiff_t>(s.cycle_begin),
+          s.frames.begin() + static_cast<std::ptrdiff_t>(s.cycle_end)};
+}
+
+}  // namespace render

@@ -1,0 +1,61 @@
+#pragma once
+// The pieces render/sheet.cpp assembles: the sheet's colours, one still's cell and a row's
+// contact timeline. Internal to the contact sheet; see render/sheet.hpp for the layout.
+#include "render/canvas.hpp"
+#include "render/palette.hpp"
+#include "render/sheet.hpp"
+#include "render/sheet_cycle.hpp"
+
+#include <cstddef>
+#include <string_view>
+
+namespace render {
+
+// Colours of the sheet. The figure keeps the game palette; the sheet around it is light so
+// the figure (L* ~30-70) reads as a dark shape on it, and the marks are saturated hues
+// that appear nowhere on the figure, so a mark is never mistaken for a part of him.
+struct SheetStyle {
+  Rgba background;    // sheet, between cells
+  Rgba cell;          // a still's background
+  Rgba cell_edge;     // frame around a cell
+  Rgba text;          // labels
+  Rgba ground;        // the ground line
+  Rgba near_foot;     // planted-foot marks, timeline bar and toe trail of the near foot
+  Rgba far_foot;      // the same for the far foot
+  Rgba pelvis_trail;  // the pelvis path
+  Rgba bar_empty;     // a timeline bar where that foot is in the air
+  Rgba flight;        // a timeline bar where BOTH feet are in the air
+};
+SheetStyle sheet_style(const Palette& palette);
+
+// Where things sit in a cell, px. The body is at the horizontal centre, the ground line at
+// ground_y; the ground's y = 0 maps there.
+struct CellGeometry {
+  int width = 0, height = 0;
+  double px_per_m = 0.0;
+  int ground_y = 0;
+};
+CellGeometry cell_geometry(const SheetOptions& options);
+
+// One still: frame `still` of `sample`, its ground line, its planted toes marked under the
+// line, its cycle coordinate as a label, and (trails) the toe and pelvis paths.
+Canvas draw_cell(const CycleSample& sample, std::size_t still, const CellGeometry& g, bool trails,
+                 const Palette& palette, const SheetStyle& style);
+
+// render::draw_text, with trailing spaces that carry no quads: draw_text sizes its vertex
+// buffer at 300 bytes a character, and a short string of dense glyphs ("0.08") overflows it
+// and loses the last glyph's strokes ("0.03"). The spaces give it room. Remove once
+// render/text.cpp sizes the buffer for the worst glyph.
+void draw_label(Canvas& canvas, int x, int y, std::string_view text, Rgba color, int scale);
+
+// Height of a row's contact timeline, px.
+int timeline_height();
+
+// The contact timeline of `sample` under a strip of `stills` cells of `cell_width` px whose
+// left edge is at x0: cycle coordinate u maps to x0 + (u * stills + 0.5) * cell_width, so
+// the still at u = k / stills sits straight above its place on the bars. Bar labels go to
+// the left of x0.
+void draw_timeline(Canvas& sheet, int x0, int y0, int stills, int cell_width, const CycleSample& sample,
+                   const SheetStyle& style);
+
+}  // namespace render

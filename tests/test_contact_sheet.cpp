@@ -1,0 +1,228 @@
+// The contact sheet: its cycle sampler (one whole cycle, stills at evenly spaced phases),
+// its row measurements, and the built `contact-sheet` program run as a subprocess
+// (STYLE.md 8): help, the sheet's size, one-line errors that leave nothing behind, and
+// byte-identical output for identical arguments.
+#include "render/png_io.hpp"
+#include "render/sheet.hpp"
+#include "render/sheet_cycle.hpp"
+
+#include <doctest/doctest.h>
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <string>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Run {
+  int status = -1;
+  std::string out, err;
+};
+
+std::string read_bytes(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// A scratch folder per test binary run, removed at the end.
+struct Scratch {
+  fs::path dir = fs::temp_directory_path() / ("soldier_test_sheet_" + std::to_string(::getpid()));
+  Scratch() { fs::create_directories(dir); }
+  ~Scratch() {
+    std::error_code ec;
+    fs::remove_all(dir, ec);
+  }
+  fs::path operator/(const std::string& name) const { return dir / name; }
+};
+
+Run contact_sheet(const Scratch& scratch, const std::string& args) {
+  const fs::path out = scratch / "stdout.txt", err = scratch / "stderr.txt";
+  const std::string cmd = std::string("'") + SOLDIER_BIN_DIR + "/contact-sheet' " + args + " >'" + out.string() +
+                          "' 2>'" + err.string() + "' </dev/null";
+  const int raw = std::system(cmd.c_str());
+  Run r;
+  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  r.out = read_bytes(out);
+  r.err = read_bytes(err);
+  return r;
+}
+
+std::size_t count_lines(const std::string& s) {
+  std::size_t n = 0;
+  for (char c : s) n += c == '\n';
+  return n;
+}
+
+bool only_streams_left(const Scratch& scratch) {
+  for (const auto& e : fs::directory_iterator(scratch.dir)) {
+    const std::string name = e.path().filename().string();
+    if (name != "stdout.txt" && name != "stderr.txt") return false;
+  }
+  return true;
+}
+
+std::size_t distinct_colours(const render::Canvas& c) {
+  std::set<std::uint32_t> seen;
+  for (int y = 0; y < c.height(); ++y) {
+    for (int x = 0; x < c.width(); ++x) {
+      const render::Rgba p = c.pixel(x, y);
+      seen.insert(static_cast<std::uint32_t>(p.r) << 24 | p.g << 16 | p.b << 8 | p.a);
+    }
+  }
+  return seen.size();
+}
+
+}  // namespace
+
+TEST_CASE("the sampler records one whole cycle and picks stills at k/N") {
+  for (double speed : {0.8, 1.4, 3.5, 7.0}) {
+    CAPTURE(speed);
+    render::CycleRequest r;
+    r.speed = speed;
+    r.stills = 12;
+    const render::CycleSample s = render::sample_cycle(r);
+    REQUIRE_FALSE(s.frames.empty());
+    CHECK(s.periodic);
+    REQUIRE(s.u.size() == s.frames.size());
+    // A cycle of context on each side of the recorded one.
+    CHECK(s.cycle_begin > 0);
+    CHECK(s.cycle_end < s.frames.size());
+    // The recorded cycle starts just after a wrap and ends just before the next: its
+    // phases rise through [0, 1) with no wrap inside.
+    CHECK(s.u[s.cycle_begin] < s.u[s.cycle_begin - 1]);
+    CHECK(s.u[s.cycle_end] < s.u[s.cycle_end - 1]);
+    for (std::size_t i = s.cycle_begin + 1; i < s.cycle_end; ++i) CHECK(s.u[i] > s.u[i - 1]);
+    const double step = s.u[s.cycle_begin + 1] - s.u[s.cycle_begin];
+    CHECK(s.u[s.cycle_begin] < step + 1e-9);
+    CHECK(s.u[s.cycle_end - 1] > 1.0 - step - 1e-9);
+    // Stills: the first at the start of the cycle (the first frame after the wrap, up to one
+    // frame's phase past 0), the others within half a frame's phase of k/N.
+    REQUIRE(s.stills.size() == 12);
+    for (std::size_t k = 0; k < s.stills.size(); ++k) {
+      CHECK(s.stills[k] >= s.cycle_begin);
+      CHECK(s.stills[k] < s.cycle_end);
+      CHECK(std::abs(s.u[s.stills[k]] - static_cast<double>(k) / 12.0) <= (k == 0 ? 1.0 : 0.5) * step + 1e-9);
+    }
+    CHECK(s.speed == doctest::Approx(speed).epsilon(0.01));
+  }
+}
+
+TEST_CASE("the sampler: one still, and a standing row that samples an idle window") {
+  render::CycleRequest one;
+  one.stills = 1;
+  const render::CycleSample s1 = render::sample_cycle(one);
+  REQUIRE(s1.stills.size() == 1);
+  CHECK(s1.u[s1.stills[0]] < 0.05);
+
+  render::CycleRequest idle;
+  idle.speed = 0.0;
+  idle.stills = 4;
+  const render::CycleSample s = render::sample_cycle(idle);
+  CHECK_FALSE(s.periodic);
+  REQUIRE(s.stills.size() == 4);
+  const double dt = s.frames[1].t - s.frames[0].t;
+  for (std::size_t k = 1; k < 4; ++k) {
+    CHECK(s.frames[s.stills[k]].t - s.frames[s.stills[k - 1]].t == doctest::Approx(idle.idle_window / 4).epsilon(dt));
+  }
+  const render::RowStats st = render::row_stats(s);
+  CHECK(st.gait == "stand");
+  CHECK(st.stance_fraction == doctest::Approx(1.0));
+}
+
+TEST_CASE("row measurements: walk above half stance, run below, cadence and stride agree") {
+  for (double speed : {1.4, 3.5}) {
+    CAPTURE(speed);
+    render::CycleRequest r;
+    r.speed = speed;
+    const render::CycleSample s = render::sample_cycle(r);
+    const render::RowStats st = render::row_stats(s);
+    CHECK(st.gait == (speed < 2.0 ? "walk" : "run"));
+    CHECK((st.stance_fraction > 0.5) == (speed < 2.0));
+    // Rule 3: stride = 2 speed / cadence, here from independent measurements.
+    CHECK(st.stride == doctest::Approx(2.0 * st.speed / (st.cadence_spm / 60.0)).epsilon(0.02));
+    CHECK(st.max_slide < 0.002);
+    CHECK(render::row_label(st).find("m/s") != std::string::npos);
+  }
+}
+
+TEST_CASE("contact-sheet --help exits 0") {
+  Scratch s;
+  const Run r = contact_sheet(s, "--help");
+  CHECK(r.status == 0);
+  for (const char* flag : {"--state", "--speed", "--speeds", "--frames", "--out", "--trails", "--seed"}) {
+    CHECK(r.out.find(flag) != std::string::npos);
+  }
+}
+
+TEST_CASE("the six-speed sheet: one row per speed at the layout's size, many colours") {
+  Scratch s;
+  const fs::path png = s / "gait.png";
+  const Run r = contact_sheet(s, "--speeds 0.8,1.4,2.2,3.5,5,7 --frames 12 --out '" + png.string() + "'");
+  REQUIRE(r.status == 0);
+  std::string error;
+  const auto canvas = render::read_png(png.string(), error);
+  REQUIRE(canvas);
+  const render::SheetSize want = render::sheet_size(6, 12, render::SheetOptions{});
+  CHECK(canvas->width() == want.width);
+  CHECK(canvas->height() == want.height);
+  CHECK(distinct_colours(*canvas) > 500);
+
+  const fs::path two = s / "two.png";
+  REQUIRE(contact_sheet(s, "--speeds 1.4,3.5 --frames 5 --out '" + two.string() + "'").status == 0);
+  const auto small = render::read_png(two.string(), error);
+  REQUIRE(small);
+  CHECK(small->height() == render::sheet_size(2, 5, render::SheetOptions{}).height);
+  CHECK(small->height() < canvas->height());
+}
+
+TEST_CASE("contact-sheet --state stand, walk and run each write a sheet") {
+  Scratch s;
+  for (const char* state : {"stand", "walk", "run"}) {
+    CAPTURE(state);
+    const fs::path png = s / (std::string(state) + ".png");
+    const Run r = contact_sheet(s, std::string("--state ") + state + " --trails --out '" + png.string() + "'");
+    CHECK(r.status == 0);
+    CHECK(fs::exists(png));
+  }
+}
+
+TEST_CASE("bad flags and values: one line, non-zero, nothing written") {
+  Scratch s;
+  const std::string out = " --out '" + (s / "x.png").string() + "'";
+  for (const std::string& args : std::initializer_list<std::string>{"--bogus", "--speed 9", "--speed -1", "--speeds 1,9", "--speed abc", "--frames 0",
+                                 "--frames 65", "--state fly", "--state stand --speed 1", "--speed 1 --speeds 1,2"}) {
+    CAPTURE(args);
+    const Run r = contact_sheet(s, args + out);
+    CHECK(r.status != 0);
+    CHECK(count_lines(r.err) == 1);
+    CHECK(only_streams_left(s));
+  }
+  for (const std::string& path : {std::string("/nonexistent_soldier_dir/x.png"), s.dir.string()}) {
+    CAPTURE(path);
+    const Run r = contact_sheet(s, "--frames 2 --speeds 1.4 --out '" + path + "'");
+    CHECK(r.status != 0);
+    CHECK(count_lines(r.err) == 1);
+    CHECK(only_streams_left(s));
+  }
+}
+
+TEST_CASE("the same arguments twice give byte-identical PNGs") {
+  Scratch s;
+  const fs::path a = s / "a.png", b = s / "b.png";
+  const std::string args = "--speeds 1.4,5 --frames 6 --trails --seed 3 --out ";
+  REQUIRE(contact_sheet(s, args + "'" + a.string() + "'").status == 0);
+  REQUIRE(contact_sheet(s, args + "'" + b.string() + "'").status == 0);
+  const std::string ba = read_bytes(a), bb = read_bytes(b);
+  CHECK(ba.size() > 1000);
+  CHECK(ba == bb);
+}

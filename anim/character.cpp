@@ -2,6 +2,7 @@
 
 #include "anim/ik.hpp"
 #include "anim/look_at.hpp"
+#include "anim/recoil.hpp"
 #include "anim/rifle.hpp"
 #include "anim/step_variation.hpp"
 
@@ -108,8 +109,12 @@ void Character::solve_pose(const Intent& intent, const Terrain& terrain, double 
   const double steady = backward ? -0.02 : pt.lean_walk + (pt.lean_sprint - pt.lean_walk) * smoothstep01((speed - 1.0) / 6.0);
   const double lean = steady + lean_accel + var.lean * smoothstep01(speed);
   const double breath = g.standing ? pt.breathing_depth * std::sin(2.0 * kPi * pt.breathing_rate * time_) : 0.0;
+  // A shot drives the buttpad back and rocks the shoulders with it (issue 5).
+  if (intent.fire) fire_recoil(recoil_, tuning_.recoil);
+  step_recoil(recoil_, tuning_.recoil, dt);
+  const double rock = tuning_.recoil.shoulder_rock * recoil_.back;
   pose.spine_lower = tuning_.lean.lower_spine_share * lean;
-  pose.spine_upper = (1.0 - tuning_.lean.lower_spine_share) * lean - breath;
+  pose.spine_upper = (1.0 - tuning_.lean.lower_spine_share) * lean - breath - rock;
 
   // 7. Trunk forward kinematics -> shoulders and head (facing frame).
   const JointPositions trunk = forward_kinematics(pose, body_, BodyFrame{});
@@ -130,7 +135,10 @@ void Character::solve_pose(const Intent& intent, const Terrain& terrain, double 
     pitch_initialized_ = true;
   }
   rifle_pitch_ = rotate_towards(rifle_pitch_, wanted, tuning_.aim.swing_speed * dt);
-  const RiflePoints rifle_f = place_rifle(tuning_.rifle, pocket, rifle_pitch_);
+  // The kick rides on top of the aim: muzzle climb, and the buttpad driven back along the bore.
+  const double held_pitch = rifle_pitch_ + recoil_.pitch;
+  const vec2 butt = pocket - recoil_.back * direction(held_pitch);
+  const RiflePoints rifle_f = place_rifle(tuning_.rifle, butt, held_pitch);
 
   const std::array<vec2, 2> hand_target = {rifle_f.grip, rifle_f.fore};
   for (Side s : kSides) {
@@ -208,7 +216,7 @@ void Character::solve_pose(const Intent& intent, const Terrain& terrain, double 
     f.plant_world[index(s)] = g.feet[index(s)].toe_world;
   }
   f.has_aim = intent.has_aim;
-  f.aim_world = intent.has_aim ? intent.aim_world : frame.to_world(rifle_f.muzzle + 5.0 * direction(rifle_pitch_));
+  f.aim_world = intent.has_aim ? intent.aim_world : frame.to_world(rifle_f.muzzle + 5.0 * direction(held_pitch));
   const double face_abs = trunk_forward - pose.neck + pose.head;
   const vec2 gaze_f = direction(face_abs);
   f.gaze = glm::normalize(vec2{gaze_f.x * c, gaze_f.y} + vec2{1e-12, 0.0});

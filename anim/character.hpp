@@ -64,6 +64,7 @@ class Character {
   LookAtState look_;          // where the face points (seed 001)
   double rifle_pitch_ = 0.0;  // rad, the rifle's current pitch (facing frame)
   bool pitch_initialized_ = false;
+  RecoilState recoil_;        // the rifle's kick (issue 5)
   GearState gear_;            // the secondary-motion chains (seed 001 sections 3-5)
   double idle_shift_ = 0.0;   // m, the hips' weight shift over one foot at rest (facing frame)
   CharacterFrame frame_;

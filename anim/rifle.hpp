@@ -21,4 +21,11 @@ struct RifleSpec {
 // The rifle in the facing frame: buttpad at `butt`, bore along `pitch` (rad, + up).
 RiflePoints place_rifle(const RifleSpec& spec, vec2 butt, double pitch);
 
+// The unit direction of the bore of placed rifle points (world or facing frame): the bore
+// runs stock_drop above the buttpad's centre, on the upper side for the given facing sign.
+vec2 bore_direction(const RiflePoints& r, const RifleSpec& spec, int facing_sign);
+
+// Where the bore line starts (the top of the buttpad), same frame as `r`.
+vec2 bore_start(const RiflePoints& r, const RifleSpec& spec, int facing_sign);
+
 }  // namespace anim

@@ -6,6 +6,7 @@
 #include "anim/gear_tuning.hpp"
 #include "anim/lean.hpp"
 #include "anim/look_at.hpp"
+#include "anim/recoil.hpp"
 #include "anim/rifle.hpp"
 
 namespace anim {
@@ -40,6 +41,7 @@ struct Tuning {
   LookAtTuning look;
   AimTuning aim;
   RifleSpec rifle;
+  RecoilTuning recoil;
   GearTuning gear;
 };
 

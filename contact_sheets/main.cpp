@@ -30,6 +30,7 @@ void add_flags(CLI::App& app, sheet::Flags& f) {
   app.add_option("--out", f.out, "PNG to write (default contact_sheets/out/<gait|stand|walk|run>.png)");
   app.add_flag("--trails", f.trails, "Draw the toe and pelvis world paths over a cycle in each still");
   app.add_option("--seed", f.seed, "Per-step variation seed (default 0)");
+  app.add_option("--aim", f.aim, "Aim at a point held at this elevation: up, down, level or degrees (-60..60)");
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <system_error>
@@ -70,6 +71,21 @@ std::optional<Plan> make_plan(const Flags& f, std::string& error) {
     }
   }
 
+  // --aim: a named elevation or degrees; the rows then aim at a point held there.
+  bool aim = !f.aim.empty();
+  double aim_deg = 0.0;
+  if (f.aim == "up") aim_deg = kAimUpDeg;
+  else if (f.aim == "down") aim_deg = kAimDownDeg;
+  else if (f.aim == "level") aim_deg = 0.0;
+  else if (aim) {
+    std::size_t used = 0;
+    try { aim_deg = std::stod(f.aim, &used); } catch (const std::exception&) { used = 0; }
+    if (used != f.aim.size() || !std::isfinite(aim_deg) || std::abs(aim_deg) > kMaxAimDeg) {
+      error = "--aim " + f.aim + ": expected up, down, level or degrees in -" + number(kMaxAimDeg) + ".." + number(kMaxAimDeg);
+      return std::nullopt;
+    }
+  }
+
   Plan plan;
   const int stills = f.frames.value_or(f.state == "stand" ? kStandStills : kGaitStills);
   for (double v : speeds) {
@@ -77,6 +93,8 @@ std::optional<Plan> make_plan(const Flags& f, std::string& error) {
     r.speed = v;
     r.stills = stills;
     r.seed = f.seed;
+    r.aim = aim;
+    r.aim_elevation = aim_deg * anim::kPi / 180.0;
     plan.rows.push_back(r);
   }
   plan.layout.trails = f.trails;

@@ -21,7 +21,14 @@ struct Flags {
   std::string out;               // --out; empty: the default for the state
   bool trails = false;           // --trails
   std::uint64_t seed = 0;        // --seed
+  std::string aim;               // --aim: "", "up", "down", "level" or degrees above level
 };
+
+// The elevations --aim names, degrees from the shoulder (issue 5: the rifle held on target
+// through a whole cycle).
+inline constexpr double kAimUpDeg = 30.0;
+inline constexpr double kAimDownDeg = -25.0;
+inline constexpr double kMaxAimDeg = 60.0;
 
 // The six speeds of the default sheet, m/s: slow walk to sprint across the walk/run change.
 inline const std::vector<double> kDefaultSpeeds = {0.8, 1.4, 2.2, 3.5, 5.0, 7.0};

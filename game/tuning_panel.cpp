@@ -59,12 +59,14 @@ void curve_table(anim::Tuning& tuning, const TuningCurve& c) {
 }  // namespace
 
 void tuning_panel(anim::Tuning& tuning, TuningPanelState& state, bool* open) {
-  ImGui::SetNextWindowPos(ImVec2(ImGui::GetIO().DisplaySize.x - 440.0f, 10.0f), ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowSize(ImVec2(430.0f, 600.0f), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowPos(ImVec2(ImGui::GetIO().DisplaySize.x - 500.0f, 10.0f), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowSize(ImVec2(490.0f, 620.0f), ImGuiCond_FirstUseEver);
   if (!ImGui::Begin("Tuning (F3)", open)) {
     ImGui::End();
     return;
   }
+  // Sliders take half the width; the other half is the label with its unit.
+  ImGui::PushItemWidth(ImGui::GetWindowWidth() * 0.45f);
   file_row(tuning, state);
   ImGui::Separator();
   for (std::string_view section : tuning_sections()) {
@@ -82,6 +84,7 @@ void tuning_panel(anim::Tuning& tuning, TuningPanelState& state, bool* open) {
       if (c.section == section) curve_table(tuning, c);
     ImGui::PopID();
   }
+  ImGui::PopItemWidth();
   ImGui::End();
 }
 

@@ -19,6 +19,7 @@
 // blended over itself is unchanged (blend_over), so an edge of another shape of the batch
 // composited over such a pixel later leaves it as it is.
 #include "render/canvas.hpp"
+#include "render/raster.hpp"
 
 #include <glm/vec2.hpp>
 
@@ -50,22 +51,41 @@ class CoverageLayer {
   void add_run_highlight(glm::vec2 a_px, glm::vec2 b_px, float radius_px, float highlight_radius_px,
                          glm::vec2 light_dir_px, Canvas& canvas, Rgba color);
 
+  // A run and its tangent highlight in one pass (issue 2): the run is painted as
+  // add_run(..., canvas, color); its highlight (as add_run_highlight, highlight_radius_px
+  // clamped to (0, radius_px]; 0 or less: none) goes to a second coverage of the layer,
+  // evaluated on the run's own pixels -- the highlight lies inside the run. Must be followed
+  // by composite(canvas, color, lit), which blends the run's colour with the first coverage
+  // and then the highlight colour with the second: the same pixels as compositing the runs
+  // of a batch and then, as a second batch, their highlights.
+  void add_run_lit(glm::vec2 a_px, glm::vec2 b_px, float radius_px, float highlight_radius_px,
+                   glm::vec2 light_dir_px, Canvas& canvas, Rgba color);
+
   // Coverage 0..1 accumulated at a pixel (0 outside); for tests and tools.
   float coverage(int x, int y) const;
-  bool empty() const { return touched_.empty(); }
+  bool empty() const { return touched_count_ == 0; }
 
   // Blends `color` over the canvas with the accumulated coverage, then empties the layer.
   // The canvas must be the layer's size (otherwise the layer is only emptied).
   void composite(Canvas& canvas, Rgba color);
+  // Blends `color` with the coverage of the shapes, then `lit` with that of the highlights
+  // added by add_run_lit, pixel by pixel; then empties the layer.
+  void composite(Canvas& canvas, Rgba color, Rgba lit);
   // Empties the layer without drawing.
   void reset();
 
  private:
   friend struct LayerSink;
-  void scan(glm::vec2 a_px, glm::vec2 b_px, float radius_px, Canvas* canvas, Rgba color);
+  void scan(glm::vec2 a_px, glm::vec2 b_px, float radius_px, const Segment* lit, float lit_radius_px, Canvas* canvas,
+            Rgba color);
   int width_ = 0, height_ = 0;
-  std::vector<std::uint8_t> cov_;        // width * height, 0..255
-  std::vector<std::uint32_t> touched_;   // y * width + x of every pixel with cov_ > 0, once each
+  std::vector<std::uint8_t> cov_;      // width * height, 0..255: the shapes
+  std::vector<std::uint8_t> lit_cov_;  // width * height, 0..255: the highlights of add_run_lit
+  // y * width + x of every pixel with cov_ or lit_cov_ > 0, once each, in the first
+  // touched_count_ entries; the vector is kept at least 4 entries longer, so the scan can
+  // append a quad's pixels without a test per pixel.
+  std::vector<std::uint32_t> touched_;
+  std::size_t touched_count_ = 0;
 };
 
 }  // namespace render

@@ -10,23 +10,25 @@ namespace render {
 
 namespace {
 
-// Writes spans straight into the canvas: full spans as 32-bit stores when the colour is
-// opaque (the common case), edges by source-over with the pixel's coverage.
+// Writes a shape straight into the canvas: fully covered pixels as 32-bit stores when the
+// colour is opaque (the common case), the rest by source-over with the pixel's coverage.
 struct CanvasSink {
   Canvas& canvas;
   Rgba color;
-  std::uint8_t* row(int y) { return canvas.data() + static_cast<std::size_t>(y) * canvas.width() * 4; }
-  void span(int y, int x0, int x1) {
-    std::uint8_t* p = row(y) + 4 * x0;
-    if (color.a == 255) {
-      std::uint32_t word;
-      std::memcpy(&word, &color, 4);
-      for (int x = x0; x < x1; ++x, p += 4) std::memcpy(p, &word, 4);
-    } else {
-      for (int x = x0; x < x1; ++x, p += 4) blend_over(p, color, color.a);
-    }
+  void pixel(int y, int x, unsigned cov8, unsigned /*lit*/) {
+    if (cov8 == 0) return;
+    std::uint8_t* p = canvas.data() + (static_cast<std::size_t>(y) * canvas.width() + x) * 4;
+    if (cov8 >= 255 && color.a == 255) std::memcpy(p, &color, 4);
+    else blend_over(p, color, (cov8 * color.a + 127) / 255);
   }
-  void edge(int y, int x, unsigned cov8) { blend_over(row(y) + 4 * x, color, (cov8 * color.a + 127) / 255); }
+#if defined(__SSE2__)
+  void quad(int y, int x, __m128i cov, __m128i lit) {
+    alignas(16) int c[4];
+    _mm_store_si128(reinterpret_cast<__m128i*>(c), cov);
+    for (int k = 0; k < 4; ++k) pixel(y, x + k, static_cast<unsigned>(c[k]), 0);
+    (void)lit;
+  }
+#endif
 };
 
 }  // namespace

@@ -37,6 +37,8 @@ struct RowStats {
   double stance_fraction = 0.0;  // share of the cycle each foot is planted (both feet's mean)
   double max_slide = 0.0;        // m, largest horizontal travel of a planted toe
   std::string_view gait;         // "walk", "run" (stance fraction above / below 0.5), "stand"
+  bool aim = false;              // the row aims at a point
+  double aim_deg = 0.0;          // its elevation from the shoulder, degrees
 };
 RowStats row_stats(const CycleSample& sample);
 

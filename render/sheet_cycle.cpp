@@ -38,17 +38,29 @@ double mean_speed(const CycleSample& s) {
   return sum / static_cast<double>(s.cycle_end - s.cycle_begin);
 }
 
+// The row's intent for the next step: the speed, and the aim point held at a fixed
+// elevation from the soldier's near shoulder (so the rifle must track it through the cycle).
+anim::Intent row_intent(const anim::Character& c, const CycleRequest& r) {
+  anim::Intent intent{};
+  intent.vx_desired = r.speed;
+  if (r.aim) {
+    intent.has_aim = true;
+    intent.aim_world = c.frame().joints[anim::index(anim::Joint::shoulder_near)] +
+                       r.aim_range * anim::direction(r.aim_elevation);
+  }
+  return intent;
+}
+
 // Standing idle: three windows of request.idle_window seconds, the middle one is "the
 // cycle", its coordinate the share of the window elapsed.
 CycleSample sample_idle(anim::Character& c, const CycleRequest& r, const anim::Terrain& flat) {
   CycleSample s;
   s.periodic = false;
-  const anim::Intent still{};
   const double start = std::max(0.0, r.settle_time - r.idle_window);
   const auto steps_per_window = static_cast<std::size_t>(std::llround(r.idle_window / r.dt));
-  while (c.frame().t + 0.5 * r.dt < start) c.step(still, r.dt, flat);
+  while (c.frame().t + 0.5 * r.dt < start) c.step(row_intent(c, r), r.dt, flat);
   for (std::size_t i = 0; i < 3 * steps_per_window; ++i) {
-    c.step(still, r.dt, flat);
+    c.step(row_intent(c, r), r.dt, flat);
     s.frames.push_back(c.frame());
   }
   s.cycle_begin = steps_per_window;
@@ -64,15 +76,13 @@ CycleSample sample_idle(anim::Character& c, const CycleRequest& r, const anim::T
 // recorded cycle and the next context cycle, each starting at a phase wrap.
 CycleSample sample_gait(anim::Character& c, const CycleRequest& r, const anim::Terrain& flat) {
   CycleSample s;
-  anim::Intent intent{};
-  intent.vx_desired = r.speed;
-  while (c.frame().t + 0.5 * r.dt < r.settle_time) c.step(intent, r.dt, flat);
+  while (c.frame().t + 0.5 * r.dt < r.settle_time) c.step(row_intent(c, r), r.dt, flat);
 
   int wraps = 0;
   const int first_recorded_wrap = std::max(1, r.settle_cycles);
   double previous = c.frame().phase;
   while (c.frame().t < r.settle_time + kGiveUpAfter) {
-    c.step(intent, r.dt, flat);
+    c.step(row_intent(c, r), r.dt, flat);
     const anim::CharacterFrame& f = c.frame();
     if (wrapped(previous, f.phase)) {
       ++wraps;
@@ -105,6 +115,8 @@ CycleSample sample_cycle(const CycleRequest& request, const anim::Tuning& tuning
   if (s.frames.empty()) return s;
   s.stills = pick_stills(s.u, s.cycle_begin, s.cycle_end, std::clamp(request.stills, 1, 64));
   s.speed = mean_speed(s);
+  s.aim = request.aim;
+  s.aim_elevation = request.aim_elevation;
   return s;
 }
 

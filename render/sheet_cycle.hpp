@@ -21,6 +21,9 @@ struct CycleRequest {
   double settle_time = 4.0;   // s of warm-up before a cycle may start (speed reaches steady)
   int settle_cycles = 2;      // whole cycles run after the warm-up, before the recorded one
   double idle_window = 4.0;   // s shown by an idle row: one breath at 0.25 Hz
+  bool aim = false;           // aim at a point (else the relaxed carry)
+  double aim_elevation = 0.0; // rad above the horizontal, from the near shoulder, when aiming
+  double aim_range = 15.0;    // m from the near shoulder to the aim point
 };
 
 // Below this requested speed (m/s) there is no gait cycle: the row shows the standing idle.
@@ -38,6 +41,8 @@ struct CycleSample {
   std::vector<std::size_t> stills;  // indices into frames, one per still, u closest to k/N
   bool periodic = true;             // a gait cycle (false: an idle window)
   double speed = 0.0;               // m/s, mean |vx| over the cycle as simulated
+  bool aim = false;                 // the row aims (aim_elevation below)
+  double aim_elevation = 0.0;       // rad
 };
 
 // Simulates a soldier on flat ground at request.speed and records one full cycle. A gait

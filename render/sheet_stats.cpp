@@ -12,6 +12,8 @@ namespace render {
 RowStats row_stats(const CycleSample& s) {
   RowStats r;
   r.gait = s.periodic ? "walk" : "stand";
+  r.aim = s.aim;
+  r.aim_deg = s.aim_elevation * 180.0 / anim::kPi;
   if (s.cycle_end <= s.cycle_begin || s.frames.size() < 2) return r;
   const std::size_t n = s.cycle_end - s.cycle_begin;
   const double dt = s.frames[1].t - s.frames[0].t;
@@ -34,14 +36,16 @@ RowStats row_stats(const CycleSample& s) {
 }
 
 std::string row_label(const RowStats& r) {
-  char text[160];
+  char aim[40] = "";
+  if (r.aim) std::snprintf(aim, sizeof aim, "   aim %+.0f deg", r.aim_deg);
+  char text[200];
   if (r.gait == "stand") {
-    std::snprintf(text, sizeof text, "standing idle   both feet planted %.0f%%   slide %.1f mm",
-                  100.0 * r.stance_fraction, 1000.0 * r.max_slide);
+    std::snprintf(text, sizeof text, "standing idle   both feet planted %.0f%%   slide %.1f mm%s",
+                  100.0 * r.stance_fraction, 1000.0 * r.max_slide, aim);
   } else {
-    std::snprintf(text, sizeof text, "%.2f m/s   %.0f steps/min   stride %.2f m   stance %.2f   %.*s   slide %.1f mm",
+    std::snprintf(text, sizeof text, "%.2f m/s   %.0f steps/min   stride %.2f m   stance %.2f   %.*s   slide %.1f mm%s",
                   r.speed, r.cadence_spm, r.stride, r.stance_fraction, static_cast<int>(r.gait.size()),
-                  r.gait.data(), 1000.0 * r.max_slide);
+                  r.gait.data(), 1000.0 * r.max_slide, aim);
   }
   return text;
 }

@@ -18,6 +18,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <set>
 #include <string>
 #include <vector>
@@ -218,9 +219,10 @@ struct Run {
   std::string err;
 };
 
-Run soldier_play(const std::string& env, const std::string& args, const fs::path& dir) {
+// `soldier COMMAND ARGS` with `env` before it; stderr captured.
+Run soldier_run(const std::string& env, const std::string& command, const std::string& args, const fs::path& dir) {
   const fs::path err = dir / "stderr.txt";
-  const std::string cmd = env + " '" + std::string(SOLDIER_BIN_DIR) + "/soldier' play " + args + " 2>'" +
+  const std::string cmd = env + " '" + std::string(SOLDIER_BIN_DIR) + "/soldier' " + command + " " + args + " 2>'" +
                           err.string() + "' >/dev/null </dev/null";
   const int raw = std::system(cmd.c_str());
   Run r;
@@ -228,6 +230,10 @@ Run soldier_play(const std::string& env, const std::string& args, const fs::path
   std::ifstream in(err);
   std::getline(in, r.err, '\0');
   return r;
+}
+
+Run soldier_play(const std::string& env, const std::string& args, const fs::path& dir) {
+  return soldier_run(env, "play", args, dir);
 }
 
 void check_screenshot(const std::string& env) {
@@ -268,5 +274,30 @@ TEST_CASE("bad play flags and files fail with one line and no window") {
   const Run tuning = soldier_play("SDL_VIDEODRIVER=dummy", "--tuning '" + (dir / "bad.toml").string() + "'", dir);
   CHECK(tuning.status != 0);
   CHECK(tuning.err.find("bad.toml:2: body.speed: unknown key") != std::string::npos);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("soldier render and trace read --tuning: a tuned file changes the motion, a bad one fails") {
+  const fs::path dir = fs::temp_directory_path() / ("soldier_tuning_cli_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  const std::string scenario = std::string(SOLDIER_SOURCE_DIR) + "/assets/scenarios/walk.toml";
+  std::ofstream(dir / "slow.toml") << "[body]\naccel_limit = 0.5\n";
+  std::ofstream(dir / "bad.toml") << "[gait]\nknee_slak = 0.9\n";
+  const std::string base = "--scenario '" + scenario + "' --out '";
+  CHECK(soldier_run("", "trace", base + (dir / "default.csv").string() + "'", dir).status == 0);
+  CHECK(soldier_run("", "trace", base + (dir / "slow.csv").string() + "' --tuning '" + (dir / "slow.toml").string() + "'",
+                    dir).status == 0);
+  std::ifstream a(dir / "default.csv"), b(dir / "slow.csv");
+  const std::string ta((std::istreambuf_iterator<char>(a)), {}), tb((std::istreambuf_iterator<char>(b)), {});
+  CHECK(!ta.empty());
+  CHECK(ta != tb);  // a slower acceleration is a different walk
+  const Run bad = soldier_run("", "trace", base + (dir / "x.csv").string() + "' --tuning '" + (dir / "bad.toml").string() + "'", dir);
+  CHECK(bad.status != 0);
+  CHECK(bad.err.find("bad.toml:2: gait.knee_slak: unknown key") != std::string::npos);
+  CHECK_FALSE(fs::exists(dir / "x.csv"));
+  const Run render = soldier_run("", "render", "--scenario '" + scenario + "' --at 1 --out '" + (dir / "f.png").string() +
+                                                   "' --tuning '" + (dir / "slow.toml").string() + "'", dir);
+  CHECK_MESSAGE(render.status == 0, render.err);
+  CHECK(fs::exists(dir / "f.png"));
   fs::remove_all(dir);
 }

@@ -78,7 +78,7 @@ void draw_panel(render::Canvas& canvas, const OverlayInput& in) {
   const anim::CharacterFrame& f = *in.simulated;
   const int lines = 6 + static_cast<int>(kRule8Count);
   const int width = overlay_panel_width(s) - 4 * s;
-  fill_rect(canvas, x0 - 4 * s, y0 - 4 * s, x0 + width, y0 + lines * line + 26 * s, kBackdrop);
+  fill_rect(canvas, x0 - 4 * s, y0 - 4 * s, x0 + width, y0 + lines * line + 18 * s, kBackdrop);
 
   int y = y0;
   auto text = [&](int x, const std::string& t, render::Rgba c) { render::draw_text(canvas, x, y, t, c, s); };
@@ -118,9 +118,9 @@ void draw_panel(render::Canvas& canvas, const OverlayInput& in) {
 
   // Contact timeline: the last 2 s, one column per step, near foot above far.
   y += 3 * s;
-  text(x0, "contacts", kDim);
+  text(x0, "contacts 2 s", kDim);
   const auto& contacts = in.metrics->contacts();
-  const int tx = x0 + 50 * s, cell = std::max(1, s);
+  const int tx = x0 + 72 * s, cell = std::max(1, s);
   const int row = 5 * s;
   fill_rect(canvas, tx, y, tx + static_cast<int>(LiveMetrics::kHistory) * cell, y + 2 * row + s,
             render::Rgba{60, 66, 70, 200});
@@ -130,13 +130,12 @@ void draw_panel(render::Canvas& canvas, const OverlayInput& in) {
     if (contacts[k][0]) fill_rect(canvas, cx, y, cx + cell, y + row, kPlanted);
     if (contacts[k][1]) fill_rect(canvas, cx, y + row + s, cx + cell, y + 2 * row + s, render::Rgba{60, 170, 80, 255});
   }
-  y += 2 * row + 3 * s;
-  text(tx, "near (top) / far, last 2 s", kDim);
+  text(tx + static_cast<int>(LiveMetrics::kHistory) * cell + 6 * s, "near\nfar", kDim);
 }
 
 }  // namespace
 
-int overlay_panel_width(int ui_scale) { return 320 * ui_scale; }
+int overlay_panel_width(int ui_scale) { return 336 * ui_scale; }
 
 void draw_debug_overlay(render::Canvas& canvas, const render::Camera& camera, const OverlayInput& in) {
   const float s = static_cast<float>(in.ui_scale) * 0.5f;

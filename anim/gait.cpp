@@ -1,6 +1,8 @@
 #include "anim/gait.hpp"
 
+#include "anim/foot_placement.hpp"
 #include "anim/foot_roll.hpp"
+#include "anim/hip_offset.hpp"
 #include "anim/step_variation.hpp"
 #include "anim/swing.hpp"
 
@@ -17,7 +19,8 @@ constexpr double kSupportRamp = 0.35;     // m per unit of swing progress: how f
                                          // leg stops (and a landing leg starts) holding the hips
 constexpr double kMaxPhasePerStep = 0.2; // cycles; bounds a dt spike
 constexpr double kRunBlendHeight = 0.15; // m the running curve starts above the walk's arcs
-constexpr double kSettleLift = 0.06;     // leg lengths, the lift of the last short step
+constexpr double kSettleLift = 0.06;
+constexpr double kSwingClearance = 0.03;  // m a swinging boot keeps above what it passes over     // leg lengths, the lift of the last short step
 
 double wrap01(double p) {
   p = std::fmod(p, 1.0);
@@ -43,9 +46,10 @@ double Gait::foot_phase(Side s, double phi, const GaitTuning& t) const {
   return s == Side::near ? wrap01(phi) : wrap01(phi + 0.5 + t.asymmetry_phase);
 }
 
-double Gait::planted_pitch(const GaitTuning& t, vec2 toe, double hip_x, double facing_scale) const {
+double Gait::planted_pitch(const GaitTuning& t, const Terrain& terrain, vec2 toe, double hip_x, double facing_scale) const {
+  // Rule 4's roll over the toe, on a sole laid along the ground (issue 6).
   const double toe_behind = -(toe.x - hip_x) * facing_scale;
-  return foot_pitch_for_rise(body_, ankle_rise(t, body_, toe_behind));
+  return foot_pitch_for_rise(body_, ankle_rise(t, body_, toe_behind)) + ground_pitch(terrain, body_, toe, facing_scale);
 }
 
 namespace {
@@ -66,8 +70,8 @@ void Gait::reset_standing(double body_x, int facing, const Terrain& terrain, con
     f = Foot{};
     // A rifleman's stance: the support-side (far) foot forward, the near foot back.
     const double ankle_x = body_x + facing * (s == Side::far ? half : -half);
-    f.toe.x = ankle_x + facing * body_.toe_forward();
-    f.toe.y = terrain.height_at(f.toe.x);
+    f.toe = plant_on_ground(terrain, body_, ankle_x + facing * body_.toe_forward(), facing, facing);
+    f.pitch = ground_pitch(terrain, body_, f.toe, facing);
     f.target = f.toe;
   }
   GaitInput still;
@@ -97,7 +101,7 @@ void Gait::touch_down(Foot& f) {
   ++steps_;
 }
 
-void Gait::begin_walking(const GaitInput& in, const GaitTuning& t) {
+void Gait::begin_walking(const GaitInput& in, const GaitTuning& t, double ground_under_hip) {
   mode_ = Mode::walking;
   const int dir = in.travelled >= 0.0 ? 1 : -1;
   const GaitAtSpeed g = gait_at_speed(t, 0.0, body_.leg(), 0.0);
@@ -105,22 +109,25 @@ void Gait::begin_walking(const GaitInput& in, const GaitTuning& t) {
   const Side rear = feet_[index(Side::near)].toe.x * dir <= feet_[index(Side::far)].toe.x * dir ? Side::near : Side::far;
   phi_ = rear == Side::near ? g.stance_fraction : wrap01(g.stance_fraction - 0.5 - t.asymmetry_phase);
   Foot& f = feet_[index(rear)];
-  lift_off(f, rear, g.stance_fraction, pelvis_y_);
+  lift_off(f, rear, g.stance_fraction, pelvis_y_ - ground_under_hip);
   // The front foot did not land from a step: its knee does not yield as if it had.
   feet_[index(rear == Side::near ? Side::far : Side::near)].stepped = false;
 }
 
-double Gait::running_contact_height(const GaitAtSpeed& g, const GaitTuning& t, double dip, double travel_sign) const {
-  // The highest touchdown height at which the planted leg, rolling up to its cap, still
-  // reaches the bouncing curve everywhere through the stance (flat ground, facing frame).
+double Gait::running_contact_height(const GaitAtSpeed& g, const GaitTuning& t, double dip, double travel_sign,
+                                   double slope_facing) const {
+  // The highest touchdown height (above the planted toe) at which the planted leg, rolling
+  // up to its cap, still reaches the bouncing curve everywhere through the stance, with
+  // the sole on ground rising `slope_facing` (tan) toward the facing direction.
   const double leg = body_.leg();
+  const double ground_tilt = -std::atan(slope_facing);  // heel-up pitch of a sole on it
   double top = 1e9;
   constexpr int kSamples = 12;
   for (int i = 0; i <= kSamples; ++i) {
     const double psi = static_cast<double>(i) / kSamples;
     const double toe_x = body_.toe_forward() + (travel_sign < 0.0 ? -1.0 : 1.0) *
                          (0.5 * g.contact_length - g.contact_shift - psi * g.contact_length);
-    const double pitch = foot_pitch_for_rise(body_, ankle_rise_limit(t, body_, -toe_x));
+    const double pitch = foot_pitch_for_rise(body_, ankle_rise_limit(t, body_, -toe_x)) + ground_tilt;
     const vec2 ankle = ankle_from_toe(body_, {toe_x, 0.0}, pitch);
     top = std::min(top, reach_height(ankle, 0.0, leg * t.knee_slack) + dip * std::sin(kPi * psi));
   }
@@ -137,6 +144,7 @@ const GaitOutput& Gait::step(const GaitInput& in, const GaitTuning& t, const Ter
   const double backward = std::clamp(-facing * (in.travelled > 0.0 ? 1.0 : (in.travelled < 0.0 ? -1.0 : 0.0)), 0.0, 1.0);
   const int dir = in.travelled > 0.0 ? 1 : (in.travelled < 0.0 ? -1 : (facing < 0.0 ? -1 : 1));
   GaitAtSpeed g = gait_at_speed(t, speed, leg, backward);
+  adapt_to_slope(g, t, leg, ground_slope(terrain, in.body_x + in.hip_offset));
   // Knee yield fades in with speed so starting and stopping are continuous.
   g.compression *= smoothstep01(speed / 1.0);
   // A run's dip comes from its flight instead (below), so the walking knee yield fades out.
@@ -146,7 +154,7 @@ const GaitOutput& Gait::step(const GaitInput& in, const GaitTuning& t, const Ter
 
   // --- mode changes -------------------------------------------------------------------
   if (dt > 0.0) {
-    if (mode_ == Mode::standing && in.wants_to_move && speed > kStartSpeed) begin_walking(in, t);
+    if (mode_ == Mode::standing && in.wants_to_move && speed > kStartSpeed) begin_walking(in, t, terrain.height_at(hip_x));
     // A stop, or a reversal of the travel (the planted feet were placed for the other
     // direction), ends with the last short step; a reversal then starts afresh.
     const bool reversed = mode_ == Mode::walking && speed > 0.0 && dir != last_dir_;
@@ -157,39 +165,41 @@ const GaitOutput& Gait::step(const GaitInput& in, const GaitTuning& t, const Ter
         if (!f.planted) {
           f.liftoff_toe = f.toe;
           f.liftoff_pitch = f.pitch;
-          f.liftoff_support = pelvis_y_;
+          f.liftoff_support = pelvis_y_ - terrain.height_at(hip_x);
           f.u = 0.0;
         }
       }
     }
     if (mode_ == Mode::settling && in.wants_to_move && feet_[0].planted && feet_[1].planted && speed > kStartSpeed)
-      begin_walking(in, t);
+      begin_walking(in, t, terrain.height_at(hip_x));
   }
 
   if (speed > 0.0) last_dir_ = dir;
 
   // --- the phase, advanced by distance (Rule 1) ---------------------------------------
   const double phi_prev = phi_;
+  // On a slope the distance is the one along the ground (issue 6).
+  const double along = ground_distance(terrain, in.body_x - in.travelled, in.body_x);
   if (mode_ == Mode::walking && g.stride > 1e-9) {
-    phi_ = wrap01(phi_ + std::min(std::abs(in.travelled) / g.stride, kMaxPhasePerStep));
+    phi_ = wrap01(phi_ + std::min(along / g.stride, kMaxPhasePerStep));
   }
+  const double slope = ground_slope(terrain, hip_x);
+  const double ground_cos = 1.0 / std::sqrt(1.0 + slope * slope);
 
   // Where the hip will be when a swinging foot lands, and where that foot plants: the ankle
   // centred on the hip over the contact, shifted back for fast gaits; never varied (Rule 10).
   // `to_go`: cycles of travel until the foot lands (negative: it landed that long ago).
   auto walking_target = [&](double to_go) {
-    const double hip_at_landing = hip_x + dir * to_go * g.stride;
-    vec2 toe;
-    toe.x = hip_at_landing + dir * (0.5 * g.contact_length - g.contact_shift) + facing * body_.toe_forward();
-    toe.y = terrain.height_at(toe.x);
-    return std::pair<vec2, double>{toe, planted_pitch(t, toe, hip_at_landing, facing)};
+    const double hip_at_landing = hip_x + dir * to_go * g.stride * ground_cos;
+    const double x = hip_at_landing + dir * (0.5 * g.contact_length - g.contact_shift) * ground_cos +
+                     facing * body_.toe_forward();
+    const vec2 toe = plant_on_ground(terrain, body_, x, dir, facing);
+    return std::pair<vec2, double>{toe, planted_pitch(t, terrain, toe, hip_at_landing, facing)};
   };
   auto standing_target = [&](Side s) {
     const double half = 0.5 * t.stand_foot_spread;
-    vec2 toe;
-    toe.x = hip_x + facing * ((s == Side::far ? half : -half) + body_.toe_forward());
-    toe.y = terrain.height_at(toe.x);
-    return toe;
+    const double x = hip_x + facing * ((s == Side::far ? half : -half) + body_.toe_forward());
+    return plant_on_ground(terrain, body_, x, dir, facing);
   };
 
   // --- lift-offs and touchdowns --------------------------------------------------------
@@ -200,7 +210,7 @@ const GaitOutput& Gait::step(const GaitInput& in, const GaitTuning& t, const Ter
       const double psi = foot_phase(s, phi_, t);
       const bool wrapped = psi < psi_prev;
       if (f.planted && (psi >= g.stance_fraction) && !wrapped) {
-        lift_off(f, s, psi, pelvis_y_);
+        lift_off(f, s, psi, pelvis_y_ - terrain.height_at(hip_x));
       } else if (!f.planted) {
         if (wrapped) {
           const auto [toe, pitch] = walking_target(-psi);
@@ -218,12 +228,12 @@ const GaitOutput& Gait::step(const GaitInput& in, const GaitTuning& t, const Ter
       if (f.planted) continue;
       f.u = std::min(1.0, f.u + dt / t.stop_step_time);
       f.target = standing_target(s);
-      f.target_pitch = 0.0;
+      f.target_pitch = ground_pitch(terrain, body_, f.target, facing);
       f.land_hip_x = hip_x;
       if (f.u >= 1.0) touch_down(f);
     }
     if (feet_[0].planted && feet_[1].planted && in.wants_to_move && speed > kStartSpeed) {
-      begin_walking(in, t);  // the reversal's fresh start
+      begin_walking(in, t, terrain.height_at(hip_x));  // the reversal's fresh start
     } else if (feet_[0].planted && feet_[1].planted) {
       // A last short step where the feet are far from the stance; else stand.
       Side worst = Side::near;
@@ -233,7 +243,7 @@ const GaitOutput& Gait::step(const GaitInput& in, const GaitTuning& t, const Ter
         if (e > worst_error) { worst_error = e; worst = s; }
       }
       if (worst_error > 0.6 * t.stand_foot_spread + 0.05) {
-        lift_off(feet_[index(worst)], worst, 0.0, pelvis_y_);
+        lift_off(feet_[index(worst)], worst, 0.0, pelvis_y_ - terrain.height_at(hip_x));
       } else {
         mode_ = Mode::standing;
       }
@@ -244,7 +254,7 @@ const GaitOutput& Gait::step(const GaitInput& in, const GaitTuning& t, const Ter
   for (Side s : kSides) {
     Foot& f = feet_[index(s)];
     if (f.planted) {
-      f.pitch = planted_pitch(t, f.toe, hip_x, facing);
+      f.pitch = planted_pitch(t, terrain, f.toe, hip_x, facing);
       continue;
     }
     SwingShape shape;
@@ -264,9 +274,15 @@ const GaitOutput& Gait::step(const GaitInput& in, const GaitTuning& t, const Ter
     } else {
       shape.lift = kSettleLift * leg * asym;
     }
+    // Over a step's edge or a rise, the arc lifts until the whole foot clears it (issue 6).
+    shape.lift += swing_obstacle_lift(terrain, body_, shape, f.liftoff_toe, f.liftoff_pitch, f.target, f.target_pitch,
+                                      facing, kSwingClearance);
     const SwingPoint p = swing_point(shape, f.liftoff_toe, f.liftoff_pitch, f.target, f.target_pitch, heel_reach, f.u);
     f.toe = p.toe;
     f.pitch = p.pitch;
+    // The clearance fades to nothing at lift-off and touchdown, where the foot is on the ground.
+    const double near_ends = smoothstep01(f.u / 0.12) * smoothstep01((1.0 - f.u) / 0.12);
+    f.toe.y += keep_clear(terrain, body_, f.toe, f.pitch, facing, kSwingClearance * near_ends);
   }
 
   // --- the pelvis: as high as every leg allows (Rules 2, 4, 5) ---------------------------
@@ -283,7 +299,8 @@ const GaitOutput& Gait::step(const GaitInput& in, const GaitTuning& t, const Ter
   };
   auto roll_cap = [&](vec2 toe, double pitch, double hx) {
     const double toe_behind = -(toe.x - hx) * facing;
-    return std::max(pitch, foot_pitch_for_rise(body_, ankle_rise_limit(t, body_, toe_behind)));
+    return std::max(pitch, foot_pitch_for_rise(body_, ankle_rise_limit(t, body_, toe_behind)) +
+                               ground_pitch(terrain, body_, toe, facing));
   };
   // Rule 4: a trailing foot's ankle may pivot over its planted toe up to the roll's cap, so
   // the trailing leg lets the hips ride over the leading one instead of dragging them down;
@@ -300,8 +317,11 @@ const GaitOutput& Gait::step(const GaitInput& in, const GaitTuning& t, const Ter
       // A lifting leg lets go of the hips over a short stretch of its swing, and a landing
       // leg takes them up the same way (with the support it will give once planted), so the
       // height is continuous through every contact.
-      const double land_support = leg_support(f.target, f.target_pitch, f.land_hip_x, leg * t.knee_slack);
-      pelvis = std::min(pelvis, f.liftoff_support + kSupportRamp * f.u);
+      // Both ramps are measured from the ground under the hips, so on a slope the height a
+      // leg will allow far down the hill does not pull the hips down now.
+      const double land_support = leg_support(f.target, f.target_pitch, f.land_hip_x, leg * t.knee_slack) -
+                                  terrain.height_at(f.land_hip_x) + terrain.height_at(hip_x);
+      pelvis = std::min(pelvis, terrain.height_at(hip_x) + f.liftoff_support + kSupportRamp * f.u);
       pelvis = std::min(pelvis, land_support + kSupportRamp * (1.0 - f.u));
     }
   }
@@ -310,6 +330,24 @@ const GaitOutput& Gait::step(const GaitInput& in, const GaitTuning& t, const Ter
   // the one whose descent matches the landing speed g t / 2, so the curve has no kink at
   // either contact. It fades in from nothing at the walk-run boundary (Rule 6), and the
   // legs' geometry above still bounds it (Rule 2).
+  // The ground a running body bounces over: the planted foot's during its stance, and in
+  // flight a line from the ground it left to the ground the next foot lands on, so the
+  // curve below follows slopes and steps and stays continuous through every contact.
+  double support_ground = terrain.height_at(hip_x);
+  {
+    int planted = -1;
+    for (Side s : kSides) if (feet_[index(s)].planted) planted = static_cast<int>(index(s));
+    const double next_psi = std::max(foot_phase(Side::near, phi_, t), foot_phase(Side::far, phi_, t));
+    const Side next = foot_phase(Side::near, phi_, t) >= foot_phase(Side::far, phi_, t) ? Side::near : Side::far;
+    const Foot& leaving = feet_[index(next == Side::near ? Side::far : Side::near)];
+    if (planted >= 0) {
+      support_ground = feet_[static_cast<std::size_t>(planted)].toe.y;
+    } else if (g.stance_fraction < 0.5) {
+      const double f = std::clamp(1.0 - (1.0 - next_psi) / (0.5 - g.stance_fraction), 0.0, 1.0);
+      support_ground = leaving.liftoff_toe.y + (feet_[index(next)].target.y - leaving.liftoff_toe.y) * f;
+    }
+  }
+  const double ground_ref = support_ground;
   const double running = mode_ == Mode::walking ? smoothstep01((0.5 - g.stance_fraction) / 0.12) : 0.0;
   if (running > 0.0 && g.cadence > 0.0) {
     const double cycle = 2.0 / g.cadence;
@@ -319,8 +357,9 @@ const GaitOutput& Gait::step(const GaitInput& in, const GaitTuning& t, const Ter
     const double rise = kGravity * flight * flight / 8.0;
     // Mid-turn the stance geometry of the two travel directions is blended, so the curve
     // stays continuous while the facing swings through the camera.
-    const double top = running_contact_height(g, t, dip, 1.0) * (1.0 - backward) +
-                       running_contact_height(g, t, dip, -1.0) * backward;
+    const double slope_facing = slope * (facing < 0.0 ? -1.0 : 1.0);
+    const double top = running_contact_height(g, t, dip, 1.0, slope_facing) * (1.0 - backward) +
+                       running_contact_height(g, t, dip, -1.0, slope_facing) * backward;
     double curve = top;
     bool in_stance = false;
     for (Side s : kSides) {
@@ -335,8 +374,23 @@ const GaitOutput& Gait::step(const GaitInput& in, const GaitTuning& t, const Ter
       const double f = std::clamp(1.0 - (1.0 - next) / (0.5 - g.stance_fraction), 0.0, 1.0);
       curve = top + 4.0 * rise * f * (1.0 - f);
     }
-    pelvis = std::min(pelvis, curve + (1.0 - running) * kRunBlendHeight);
+    pelvis = std::min(pelvis, ground_ref + curve + (1.0 - running) * kRunBlendHeight);
   }
+  // At rest the hips sit over the lower foot (the legs' bound above drops them at once, so
+  // the higher foot never floats), and rise again through a critically damped hip offset
+  // (seed 001 section 6): a settle step onto a higher surface lifts them without overshoot.
+  if (mode_ == Mode::walking || dt <= 0.0) {
+    settled_pelvis_ = pelvis;
+    settled_velocity_ = 0.0;
+  } else {
+    step_hip_offset(settled_pelvis_, settled_velocity_, pelvis, t.hip_offset_spring, dt);
+    if (settled_pelvis_ > pelvis) {
+      settled_pelvis_ = pelvis;
+      settled_velocity_ = 0.0;
+    }
+  }
+  hip_offset_ = settled_pelvis_ - pelvis;
+  pelvis = settled_pelvis_;
   pelvis_y_ = pelvis;
 
   // The planted feet's roll: the natural roll of Rule 4, or more where the leg needs it to
@@ -376,6 +430,8 @@ const GaitOutput& Gait::step(const GaitInput& in, const GaitTuning& t, const Ter
   out_.steps = steps_;
   out_.standing = mode_ == Mode::standing;
   out_.pelvis_y = pelvis_y_;
+  out_.hip_offset = hip_offset_;
+  out_.support_ground = ground_ref;
   out_.step_fraction = wrap01(2.0 * phi_);
   for (Side s : kSides) {
     const Foot& f = feet_[index(s)];

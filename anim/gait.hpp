@@ -38,6 +38,9 @@ struct GaitOutput {
   GaitAtSpeed params{};              // the gait at the current speed
   bool standing = true;              // both feet down and the phase stopped
   double step_fraction = 0.0;        // progress through the current step, 0..1 (Rule 10)
+  double hip_offset = 0.0;           // m, at rest: the hips below the height the legs allow, as the
+                                     // critically damped offset closes (seed 001 section 6), <= 0
+  double support_ground = 0.0;       // m, the ground a running body bounces over
 };
 
 class Gait {
@@ -59,7 +62,7 @@ class Gait {
     double pitch = 0.0;
     vec2 liftoff_toe{};         // world, where this swing started
     double liftoff_pitch = 0.0;
-    double liftoff_support = 0.0;  // pelvis height this leg allowed at lift-off, m
+    double liftoff_support = 0.0;  // hip height above the ground under it at lift-off, m
     double liftoff_psi = 0.0;   // the foot's phase at lift-off
     double u = 0.0;             // swing progress 0..1
     std::int64_t swing_index = 0;  // step number of this swing (Rule 10)
@@ -70,11 +73,12 @@ class Gait {
   };
 
   double foot_phase(Side s, double phi, const GaitTuning& t) const;
-  double planted_pitch(const GaitTuning& t, vec2 toe, double hip_x, double facing_scale) const;
-  double running_contact_height(const GaitAtSpeed& g, const GaitTuning& t, double dip, double travel_sign) const;
+  double planted_pitch(const GaitTuning& t, const Terrain& terrain, vec2 toe, double hip_x, double facing_scale) const;
+  double running_contact_height(const GaitAtSpeed& g, const GaitTuning& t, double dip, double travel_sign,
+                                double slope_facing) const;
   void lift_off(Foot& f, Side s, double psi, double support);
   void touch_down(Foot& f);
-  void begin_walking(const GaitInput& in, const GaitTuning& t);
+  void begin_walking(const GaitInput& in, const GaitTuning& t, double ground_under_hip);
 
   Proportions body_;
   Mode mode_ = Mode::standing;
@@ -83,6 +87,9 @@ class Gait {
   std::int64_t steps_ = 0;
   std::array<Foot, 2> feet_{};
   double pelvis_y_ = 0.9;
+  double settled_pelvis_ = 0.0;       // m, world: the hips at rest, critically damped (seed 001 s. 6)
+  double settled_velocity_ = 0.0;     // m/s
+  double hip_offset_ = 0.0;           // m, the damped hips below what the legs allow (<= 0)
   GaitOutput out_{};
 };
 

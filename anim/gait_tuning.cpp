@@ -38,4 +38,14 @@ GaitAtSpeed gait_at_speed(const GaitTuning& t, double speed, double leg, double 
   return g;
 }
 
+void adapt_to_slope(GaitAtSpeed& g, const GaitTuning& t, double leg, double slope) {
+  if (!std::isfinite(slope)) return;
+  const double c = 1.0 / std::sqrt(1.0 + slope * slope);
+  const double f = c * c * c;
+  g.cadence /= f;
+  g.stride *= f;
+  g.contact_length *= f;
+  g.contact_shift = std::max(0.0, 0.5 * g.contact_length - t.landing_reach * leg);
+}
+
 }  // namespace anim

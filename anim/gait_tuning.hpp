@@ -3,6 +3,8 @@
 // Rule 3: cadence = f(speed) is the primitive and stride = speed / cadence is derived.
 // Rule 6: the stance fraction alone makes a walk (> 0.5) or a run (< 0.5): one gait,
 // sampled at every speed, nothing blended between gears.
+#include "anim/spring.hpp"
+
 #include <array>
 
 namespace anim {
@@ -65,6 +67,10 @@ struct GaitTuning {
   double backward_cadence_gain = 1.18;
   double backward_max_speed = 2.2;  // m/s; faster requests against the facing are capped
 
+  // The hip offset toward the lower foot's ground: critically damped, c = 2 sqrt(k m)
+  // (seed 001 section 6's k = 100, c = 20, m = 1): no overshoot, ~0.5 s to settle.
+  SpringParams hip_offset_spring{100.0, 20.0, 1.0};
+
   double stop_step_time = 0.22;    // s, the last short step that brings the feet together
   double stand_foot_spread = 0.14; // m, toes apart front to back when standing at the ready
 };
@@ -88,5 +94,11 @@ struct GaitAtSpeed {
 // `backward` in 0..1: how much the body moves against its facing (1: a backpedal, its own
 // gait; between 0 and 1 mid-turn, so a turn-around blends and nothing pops).
 GaitAtSpeed gait_at_speed(const GaitTuning& t, double speed, double leg, double backward);
+
+// On a slope (dy/dx, either sign) people shorten their steps (Leroux, Fung & Barbeau 2002,
+// "Postural adaptation to walking on inclined surfaces"): stride scales by cos^3 of the
+// slope angle (0.65 at 30 deg) and cadence rises to keep the speed, so cadence is still the
+// primitive (Rule 3), now a function of speed and slope.
+void adapt_to_slope(GaitAtSpeed& g, const GaitTuning& t, double leg, double slope);
 
 }  // namespace anim

@@ -4,7 +4,9 @@
 // tall and 1000 of them plausibly share a 1280x720 frame (issue 2: 1000 soldiers within a
 // 60 Hz frame, 16.7 ms, on one core), and the game's close 160 px/m camera (285 px tall).
 // Prints a table and writes a CSV (--csv PATH, default bench_raster.csv in the working
-// directory); --png-dir DIR also writes each scale's 1000-soldier frame as a PNG to look at.
+// directory); --png-dir DIR also writes each scale's 1000-soldier frame as a PNG to look at;
+// --no-lod draws every highlight (render::FigureLod::none()), to measure what the level of
+// detail saves.
 #include "render/canvas.hpp"
 #include "render/coverage_layer.hpp"
 #include "render/figure.hpp"
@@ -86,13 +88,15 @@ int main(int argc, char** argv) {
   std::string csv_path = "bench_raster.csv", png_dir;
   int reps = 9;
   std::vector<double> scales = {24.0, 32.0, 40.0, 160.0};  // px/m
+  render::FigureLod lod;  // the figure's level of detail (--no-lod: every highlight drawn)
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--csv") == 0 && i + 1 < argc) csv_path = argv[++i];
     else if (std::strcmp(argv[i], "--reps") == 0 && i + 1 < argc) reps = std::max(1, std::atoi(argv[++i]));
     else if (std::strcmp(argv[i], "--px-per-m") == 0 && i + 1 < argc) scales = {std::max(1.0, std::atof(argv[++i]))};
     else if (std::strcmp(argv[i], "--png-dir") == 0 && i + 1 < argc) png_dir = argv[++i];
+    else if (std::strcmp(argv[i], "--no-lod") == 0) lod = render::FigureLod::none();
     else {
-      std::fprintf(stderr, "usage: %s [--csv PATH] [--reps N] [--px-per-m SCALE] [--png-dir DIR]\n", argv[0]);
+      std::fprintf(stderr, "usage: %s [--csv PATH] [--reps N] [--px-per-m SCALE] [--png-dir DIR] [--no-lod]\n", argv[0]);
       return 2;
     }
   }
@@ -121,7 +125,7 @@ int main(int argc, char** argv) {
       }).wall_ms;
       const Best frame = best_of(reps, [&] {
         canvas.clear(bg);
-        for (const auto& f : frames) render::draw_soldier(canvas, cam, f, palette, scratch);
+        for (const auto& f : frames) render::draw_soldier(canvas, cam, f, palette, scratch, {}, lod);
       });
       rows.push_back({scale, n, runs, frame.wall_ms, runs_ms, frame.wall_ms - clear_ms, frame.cpu_ms});
       if (!png_dir.empty() && n == 1000) {
@@ -135,7 +139,8 @@ int main(int argc, char** argv) {
     }
   }
 
-  std::printf("bench_raster: %dx%d canvas, one core, best of %d\n", cam.width, cam.height, reps);
+  std::printf("bench_raster: %dx%d canvas, one core, best of %d, level of detail %s\n", cam.width, cam.height, reps,
+              lod.min_highlight_radius_px > 0.0f ? "on" : "off (--no-lod)");
   std::printf("baseline: clear of the frame %.3f ms (%.2f GB/s)\n", clear_ms,
               cam.width * cam.height * 4.0 / (clear_ms * 1e-3) / 1e9);
   std::printf("%6s %7s %9s %8s %10s %10s %10s %9s %9s %9s\n", "px/m", "tall px", "soldiers", "runs", "frame ms",

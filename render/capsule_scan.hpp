@@ -38,6 +38,9 @@ namespace render::detail {
 // Outward padding of the row ranges, px. Far above float rounding of canvas coordinates
 // (~1e-4 px at 1280) and far below a pixel.
 inline constexpr float kRangePad = 1.0f / 64.0f;
+// Interior spans are looked for only in shapes whose fully covered core is at least this
+// radius, px: below it a row's core is a few pixels, cheaper as quads than as a span.
+inline constexpr float kSpanMinInner = 3.0f;
 
 // A capsule prepared once: end points, unit axis and length (axis zero for a disc).
 struct Capsule {
@@ -96,12 +99,31 @@ struct CapsuleLanes {
 };
 #endif
 
+// Coverage 0..255 of the pixels (xs[k], ys[k]), k < n, of the capsule, as
+// Capsule::coverage8() (four at a time where SSE2 is available: bit-identical). Large
+// shapes gather their edge pixels over several rows and pay for them here, packed.
+inline void edge_coverage(const Capsule& cap, const int* xs, const int* ys, int n, int* cov8) {
+  int k = 0;
+#if defined(__SSE2__)
+  const CapsuleLanes lanes(cap);
+  const __m128 half = _mm_set1_ps(0.5f);
+  for (; k + 4 <= n; k += 4) {
+    const __m128 px = _mm_add_ps(_mm_cvtepi32_ps(_mm_loadu_si128(reinterpret_cast<const __m128i*>(xs + k))), half);
+    const __m128 py = _mm_add_ps(_mm_cvtepi32_ps(_mm_loadu_si128(reinterpret_cast<const __m128i*>(ys + k))), half);
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(cov8 + k), lanes.coverage8(px, _mm_sub_ps(py, lanes.ay0)));
+  }
+#endif
+  for (; k < n; ++k) cov8[k] = cap.coverage8(xs[k], ys[k]);
+}
+
 // Walks the capsule `cap` over the rectangle [0, clip_w) x [0, clip_h) and, when `lit` is
 // not null, the capsule *lit on the same pixels (it must lie inside cap: a highlight). Calls
 //   sink.quad(y, x, cov, lit_cov)   pixels x..x+3 of row y, coverage 0..255 as epi32 lanes
 //                                   (SSE2 and clip_w >= 4); lanes outside the row's range,
 //                                   or already given, are 0
 //   sink.pixel(y, x, cov, lit_cov)  one pixel (the portable path), coverage 0..255
+//   sink.span(y, x0, x1)            fully covered pixels x0 <= x < x1 of row y (only
+//                                   without `lit`)
 // Every pixel with coverage comes exactly once; pixels with none may come with 0.
 template <class Sink>
 void scan_capsule(const Capsule& cap, const Capsule* lit, int clip_w, int clip_h, Sink& sink) {
@@ -127,6 +149,14 @@ void scan_capsule(const Capsule& cap, const Capsule* lit, int clip_w, int clip_h
   const float inv_ay = across_u ? 1.0f / ay : 0.0f, inv_ax = along_u ? 1.0f / ax : 0.0f;
   const float across_hw = std::fabs(outer * inv_ay);
   const float outer2 = outer * outer;
+  // Interior spans (shapes of large radius, without a highlight on the same pass): on each
+  // row an interval of pixel centres whose coverage is surely full -- the strip between the
+  // end discs with |across| <= inner, or an end disc's chord of radius inner -- is handed
+  // over as one span (inner is padded by kRangePad, so float rounding can never put a partly
+  // covered pixel in it); the edge pixels around it are gathered over rows and evaluated
+  // packed four at a time (edge_coverage), as the band is only ~2 px wide on each side.
+  const float inner = r - 0.5f - kRangePad, inner2 = inner * inner;
+  const bool spans = !has_lit && inner >= kSpanMinInner;
   const float lim_w = static_cast<float>(clip_w);
   // Pixel x (centre x + 0.5) lies in [lo, hi] only if floor(lo - .5) <= x <= floor(hi - .5).
   // The ends are clamped to [-2, w + 1] first, so floor is a truncation of a positive number.
@@ -140,6 +170,25 @@ void scan_capsule(const Capsule& cap, const Capsule* lit, int clip_w, int clip_h
   const __m128 half = _mm_set1_ps(0.5f);
 #endif
 
+  // Edge pixels of shapes with interior spans, gathered for edge_coverage().
+  constexpr int kBatch = 128;
+  int xs[kBatch], ys[kBatch], cov8[kBatch];
+  int n = 0;
+  auto flush = [&] {
+    edge_coverage(cap, xs, ys, n, cov8);
+    for (int k = 0; k < n; ++k)
+      if (cov8[k] > 0) sink.pixel(ys[k], xs[k], static_cast<unsigned>(cov8[k]), 0u);
+    n = 0;
+  };
+  auto gather = [&](int y, int from, int to) {  // inclusive range
+    for (int x = from; x <= to; ++x) {
+      if (n == kBatch) flush();
+      xs[n] = x;
+      ys[n] = y;
+      ++n;
+    }
+  };
+
   for (int y = y0; y <= y1; ++y) {
     const float py = static_cast<float>(y) + 0.5f;
     const float dy = py - a_y;
@@ -149,6 +198,38 @@ void scan_capsule(const Capsule& cap, const Capsule* lit, int clip_w, int clip_h
       if (!(dy2 < outer2)) continue;
       const float h = std::sqrt(outer2 - dy2);
       lo = a_x - h; hi = a_x + h;
+    } else if (spans) {
+      // Large shapes: the exact row range, the union of the strip's and the end discs'
+      // (one interval: the row's cut through a convex shape), so that no more pixels than
+      // the edge band go through the coverage formula.
+      lo = 1e30f; hi = -1e30f;
+      const float m = dy * ax, t = dy * ay;
+      float u0 = -1e30f, u1 = 1e30f;
+      bool ok = true;
+      if (across_u) {
+        float w0 = (m - outer) * inv_ay, w1 = (m + outer) * inv_ay;
+        if (w0 > w1) std::swap(w0, w1);
+        u0 = w0; u1 = w1;
+      } else {
+        ok = std::fabs(m) <= outer + 1.0f;  // |across| <= |m| + |u ay|, |u ay| <= ~1 px here
+      }
+      if (along_u) {
+        float v0 = -t * inv_ax, v1 = (len - t) * inv_ax;
+        if (v0 > v1) std::swap(v0, v1);
+        u0 = std::max(u0, v0); u1 = std::min(u1, v1);
+      } else {
+        ok = ok && t >= -1.0f && t <= len + 1.0f;  // along within ~1 px of [0, len] here
+      }
+      if (ok && u0 <= u1) { lo = std::max(xmin, a_x + u0); hi = std::min(xmax, a_x + u1); }
+      auto outer_chord = [&](float cx, float cdy) {
+        const float d2 = cdy * cdy;
+        if (!(d2 < outer2)) return;
+        const float h = std::sqrt(outer2 - d2);
+        lo = std::min(lo, cx - h); hi = std::max(hi, cx + h);
+      };
+      outer_chord(a_x, dy);
+      outer_chord(cap.b.x, py - cap.b.y);
+      if (!(lo <= hi)) continue;
     } else {
       if (across_u) {
         const float c = a_x + dy * ax * inv_ay;
@@ -163,32 +244,99 @@ void scan_capsule(const Capsule& cap, const Capsule* lit, int clip_w, int clip_h
     const int x0 = std::max(0, floor_px(lo - 0.5f));
     const int x1 = std::min(clip_w - 1, floor_px(hi - 0.5f));
     if (x0 > x1) continue;
+    int s0 = x1 + 1, s1 = x1;  // interior span [s0, s1], empty by default
+    if (spans) {
+      float ilo = 1.0f, ihi = -1.0f;  // an interval of x of full coverage (empty: ilo > ihi)
+      if (!disc) {
+        // The strip: 0 <= along <= len and |across| <= inner. A constraint whose u
+        // coefficient is ~0 is checked over the whole u-interval of the other.
+        const float m = dy * ax, t = dy * ay;
+        if (across_u && along_u) {
+          float u0 = (m - inner) * inv_ay, u1 = (m + inner) * inv_ay;
+          if (u0 > u1) std::swap(u0, u1);
+          float v0 = -t * inv_ax, v1 = (len - t) * inv_ax;
+          if (v0 > v1) std::swap(v0, v1);
+          ilo = a_x + std::max(u0, v0); ihi = a_x + std::min(u1, v1);
+        } else if (along_u) {  // ~horizontal: across = m - u*ay with |ay| < 1e-3
+          float v0 = -t * inv_ax, v1 = (len - t) * inv_ax;
+          if (v0 > v1) std::swap(v0, v1);
+          if (std::fabs(m) + std::fabs(ay) * std::max(std::fabs(v0), std::fabs(v1)) <= inner) { ilo = a_x + v0; ihi = a_x + v1; }
+        } else if (across_u) {  // ~vertical: along = t + u*ax with |ax| < 1e-3
+          float u0 = (m - inner) * inv_ay, u1 = (m + inner) * inv_ay;
+          if (u0 > u1) std::swap(u0, u1);
+          const float slack = std::fabs(ax) * std::max(std::fabs(u0), std::fabs(u1));
+          if (t - slack >= 0.0f && t + slack <= len) { ilo = a_x + u0; ihi = a_x + u1; }
+        }
+      }
+      // The end discs' chords: merged when they meet the interval, else the longer kept.
+      auto chord = [&](float cx, float cdy) {
+        const float d2 = cdy * cdy;
+        if (!(d2 < inner2)) return;
+        const float h = std::sqrt(inner2 - d2);
+        const float clo = cx - h, chi = cx + h;
+        if (!(ilo <= ihi)) { ilo = clo; ihi = chi; }
+        else if (clo <= ihi && chi >= ilo) { ilo = std::min(ilo, clo); ihi = std::max(ihi, chi); }
+        else if (chi - clo > ihi - ilo) { ilo = clo; ihi = chi; }
+      };
+      chord(a_x, dy);
+      if (!disc) chord(cap.b.x, py - cap.b.y);
+      if (ilo <= ihi) {
+        s0 = std::max(x0, floor_px(ilo - 0.5f) + 1);
+        s1 = std::min(x1, floor_px(ihi - 0.5f));
+        if (s0 > s1) { s0 = x1 + 1; s1 = x1; }
+      }
+    }
+    if (spans) {
+      if (s0 > s1) {
+        gather(y, x0, x1);
+      } else {
+        gather(y, x0, s0 - 1);
+        sink.span(y, s0, s1 + 1);
+        gather(y, s1 + 1, x1);
+      }
+      continue;
+    }
 #if defined(__SSE2__)
     if (quads) {
       const __m128 uy = _mm_set1_ps(dy);  // (y + 0.5) - a.y, as the scalar form computes it
       const __m128 lit_uy = _mm_set1_ps(has_lit ? py - lit->a.y : 0.0f);
-      const __m128i last = _mm_set1_epi32(x1);
-      for (int x = x0; x <= x1; x += 4) {
-        // The last quad of a row ending at the canvas edge is moved left to stay inside it;
-        // its lanes before x were given by the previous quad and are masked off.
-        const int xs = std::min(x, clip_w - 4);
-        const __m128i xi = _mm_add_epi32(_mm_set1_epi32(xs), lane_idx);
-        const __m128i keep = _mm_andnot_si128(_mm_or_si128(_mm_cmplt_epi32(xi, _mm_set1_epi32(x)), _mm_cmpgt_epi32(xi, last)),
-                                              _mm_set1_epi32(-1));
-        const __m128 pxc = _mm_add_ps(_mm_cvtepi32_ps(xi), half);
-        const __m128i cov = _mm_and_si128(lanes.coverage8(pxc, uy), keep);
-        const __m128i lit_cov = has_lit ? _mm_and_si128(lit_lanes.coverage8(pxc, lit_uy), keep) : _mm_setzero_si128();
-        sink.quad(y, xs, cov, lit_cov);
+      auto quads_over = [&](int from, int to) {  // pixels from..to inclusive
+        const __m128i last = _mm_set1_epi32(to);
+        for (int x = from; x <= to; x += 4) {
+          // A quad that would cross the canvas edge is moved left to stay inside it; its
+          // lanes before x were given by the previous quad and are masked off.
+          const int xs = std::min(x, clip_w - 4);
+          const __m128i xi = _mm_add_epi32(_mm_set1_epi32(xs), lane_idx);
+          const __m128i keep = _mm_andnot_si128(
+              _mm_or_si128(_mm_cmplt_epi32(xi, _mm_set1_epi32(x)), _mm_cmpgt_epi32(xi, last)), _mm_set1_epi32(-1));
+          const __m128 pxc = _mm_add_ps(_mm_cvtepi32_ps(xi), half);
+          const __m128i cov = _mm_and_si128(lanes.coverage8(pxc, uy), keep);
+          const __m128i lit_cov = has_lit ? _mm_and_si128(lit_lanes.coverage8(pxc, lit_uy), keep) : _mm_setzero_si128();
+          sink.quad(y, xs, cov, lit_cov);
+        }
+      };
+      if (s0 > s1) {
+        quads_over(x0, x1);
+      } else {
+        quads_over(x0, s0 - 1);
+        sink.span(y, s0, s1 + 1);
+        quads_over(s1 + 1, x1);
       }
       continue;
     }
 #endif
     for (int x = x0; x <= x1; ++x) {
+      if (x >= s0 && x <= s1) {
+        sink.span(y, s0, s1 + 1);
+        x = s1;
+        continue;
+      }
       const int c = cap.coverage8(x, y);
       const int lc = has_lit ? lit->coverage8(x, y) : 0;
       if ((c | lc) != 0) sink.pixel(y, x, static_cast<unsigned>(c), static_cast<unsigned>(lc));
     }
   }
+  if (n > 0) flush();
 }
 
 // The capsule alone.

@@ -65,10 +65,29 @@ struct FigureRun {
   float highlight = 0.0f;       // highlight radius / radius; 0: none
 };
 
+// Level of detail: what a figure leaves out when it is small on screen, in one place.
+//
+// Rule: a run whose radius is below min_highlight_radius_px is drawn without its tangent
+// highlight. The highlight is the run's radius * highlight_share (0.5) moved to touch the
+// lit outline, so below 1.5 px it is under 0.75 px in radius: with the one-pixel coverage
+// ramp its core never reaches full coverage and it reads as a faint tint of one or two edge
+// pixels, a detail that cannot be seen (sub-pixel detail is below what the eye resolves
+// at 1:1), while it costs as much to scan as the run itself (issue 2: 1000 soldiers in a
+// 60 Hz frame; at 24 px/m highlights were 45% of the shapes drawn). The silhouette is
+// unchanged: a highlight lies inside its run and only recolours it.
+//
+// It never applies to figures >= 140 px tall (contact sheets, the 160 px/m camera): there
+// the thinnest highlighted run (hand, 0.042 m of 1.78 m) is >= 3.3 px in radius.
+struct FigureLod {
+  float min_highlight_radius_px = 1.5;  // px; 0: every highlight drawn (no level of detail)
+
+  static FigureLod none() { return {0.0f}; }
+};
+
 // The runs of a soldier in draw order. Consecutive runs of one material and step form one
 // batch that is composited once (no seams where they meet).
 std::vector<FigureRun> figure_runs(const Camera& camera, const anim::CharacterFrame& frame,
-                                   const FigureSizes& sizes = {});
+                                   const FigureSizes& sizes = {}, const FigureLod& lod = {});
 
 // Paints runs in order: each batch of one colour through `scratch` (max coverage), then its
 // tangent highlights one ladder step lighter on the lit side (light_dir_px()). `scratch`
@@ -80,6 +99,6 @@ void paint_figure_runs(Canvas& canvas, std::span<const FigureRun> runs, const Pa
 // caller's (the size of the canvas), which is what a frame of many soldiers should do.
 void draw_soldier(Canvas& canvas, const Camera& camera, const anim::CharacterFrame& frame, const Palette& palette);
 void draw_soldier(Canvas& canvas, const Camera& camera, const anim::CharacterFrame& frame, const Palette& palette,
-                  CoverageLayer& scratch, const FigureSizes& sizes = {});
+                  CoverageLayer& scratch, const FigureSizes& sizes = {}, const FigureLod& lod = {});
 
 }  // namespace render

@@ -20,10 +20,11 @@ vec2 unit(vec2 v, vec2 fallback) {
 // Builds the run list for one frame: positions in world m, radii in m (scaled to the body).
 class RunBuilder {
  public:
-  RunBuilder(const Camera& camera, const anim::CharacterFrame& frame, const FigureSizes& sizes)
+  RunBuilder(const Camera& camera, const anim::CharacterFrame& frame, const FigureSizes& sizes, const FigureLod& lod)
       : camera_(camera),
         frame_(frame),
         sizes_(sizes),
+        lod_(lod),
         scale_(frame.body_size.height / (sizes.reference_height > 0.0 ? sizes.reference_height : 1.78)),
         sign_(frame.body.sign()) {}
 
@@ -41,7 +42,9 @@ class RunBuilder {
     r.radius = static_cast<float>(camera_.to_px(radius_m * scale_));
     r.material = m;
     r.step = step;
-    r.highlight = highlight ? static_cast<float>(sizes_.highlight_share) : 0.0f;
+    // FigureLod: no highlight on a run too thin for it to be seen.
+    const bool lit = highlight && r.radius >= lod_.min_highlight_radius_px;
+    r.highlight = lit ? static_cast<float>(sizes_.highlight_share) : 0.0f;
     runs_.push_back(r);
   }
   void disc(vec2 c, double radius_m, Material m, int step, bool highlight = true) { run(c, c, radius_m, m, step, highlight); }
@@ -177,6 +180,7 @@ class RunBuilder {
   const Camera& camera_;
   const anim::CharacterFrame& frame_;
   const FigureSizes& sizes_;
+  const FigureLod& lod_;
   double scale_;
   int sign_;
   std::vector<FigureRun> runs_;
@@ -184,8 +188,9 @@ class RunBuilder {
 
 }  // namespace
 
-std::vector<FigureRun> figure_runs(const Camera& camera, const anim::CharacterFrame& frame, const FigureSizes& sizes) {
-  RunBuilder b(camera, frame, sizes);
+std::vector<FigureRun> figure_runs(const Camera& camera, const anim::CharacterFrame& frame, const FigureSizes& sizes,
+                                   const FigureLod& lod) {
+  RunBuilder b(camera, frame, sizes, lod);
   // Draw order (ARCHITECTURE.md render/figure): far arm, far leg, antenna, body, strap, near
   // leg, sling, rifle, near arm -- the near arm last so the hand closes over the grip.
   b.arm(anim::Side::far);

@@ -15,6 +15,9 @@ namespace {
 struct CanvasSink {
   Canvas& canvas;
   Rgba color;
+  void span(int y, int x0, int x1) {
+    for (int x = x0; x < x1; ++x) pixel(y, x, 255, 0);
+  }
   void pixel(int y, int x, unsigned cov8, unsigned /*lit*/) {
     if (cov8 == 0) return;
     std::uint8_t* p = canvas.data() + (static_cast<std::size_t>(y) * canvas.width() + x) * 4;

@@ -9,6 +9,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <set>
 #include <string>
@@ -125,4 +126,61 @@ TEST_CASE("preview: the standing soldier on a ground line, ~300 px tall") {
       test_poses::make_test_frame({2.3, 0.0}, 1, {.aim_pitch = 0.35, .crouch = 0.6, .lean = 0.25})};
   render::draw_scene(sheet, wide, flat, three, palette);
   CHECK_MESSAGE(render::write_png(sheet, std::string(SOLDIER_BIN_DIR) + "/../poses_preview.png", error), error);
+}
+
+TEST_CASE("level of detail: a figure >= 140 px tall is pixel-identical, a small one keeps its silhouette") {
+  const render::Palette palette = render::default_palette();
+  const std::array<anim::CharacterFrame, 2> frames = {
+      test_poses::make_test_frame({0.0, 0.0}, 1),
+      test_poses::make_test_frame({0.0, 0.0}, -1, {.aim_pitch = 0.35, .crouch = 0.6, .lean = 0.25})};
+  for (const anim::CharacterFrame& f : frames) {
+    // 80 px/m: the body 1.78 m -> 142 px, the contact sheets' smallest cells. Nothing changes.
+    for (double px_per_m : {80.0, 160.0}) {
+      render::Camera cam = preview_camera();
+      cam.px_per_m = px_per_m;
+      cam.center_world = {0.15, 0.95};
+      render::Canvas with(cam.width, cam.height), without(cam.width, cam.height);
+      with.clear(kBackground);
+      without.clear(kBackground);
+      render::CoverageLayer scratch(cam.width, cam.height);
+      render::draw_soldier(with, cam, f, palette, scratch, {}, {});
+      render::draw_soldier(without, cam, f, palette, scratch, {}, render::FigureLod::none());
+      CAPTURE(px_per_m);
+      REQUIRE(cam.to_px(1.78) >= 140.0);
+      int differ = 0;
+      for (int y = 0; y < cam.height; ++y)
+        for (int x = 0; x < cam.width; ++x) differ += !(with.pixel(x, y) == without.pixel(x, y));
+      CHECK(differ == 0);
+    }
+    // 24 px/m (43 px tall): highlights of thin runs are left out, the silhouette stays.
+    render::Camera cam = preview_camera();
+    cam.px_per_m = 24.0;
+    cam.width = 120;
+    cam.height = 100;
+    cam.center_world = {0.15, 0.95};
+    render::Canvas with(cam.width, cam.height), without(cam.width, cam.height);
+    with.clear(kBackground);
+    without.clear(kBackground);
+    render::CoverageLayer scratch(cam.width, cam.height);
+    render::draw_soldier(with, cam, f, palette, scratch, {}, {});
+    render::draw_soldier(without, cam, f, palette, scratch, {}, render::FigureLod::none());
+    int painted = 0, silhouette_differ = 0, recoloured = 0;
+    for (int y = 0; y < cam.height; ++y)
+      for (int x = 0; x < cam.width; ++x) {
+        const bool a = !(with.pixel(x, y) == kBackground), b = !(without.pixel(x, y) == kBackground);
+        painted += b;
+        silhouette_differ += (a != b);
+        recoloured += !(with.pixel(x, y) == without.pixel(x, y));
+      }
+    REQUIRE(painted > 300);
+    CHECK(static_cast<double>(silhouette_differ) / painted < 0.01);
+    CHECK(recoloured > 0);  // the rule does apply at this size
+    // And it leaves out only highlights: the runs are the same, fewer of them lit.
+    const auto lod_runs = render::figure_runs(cam, f), all_runs = render::figure_runs(cam, f, {}, render::FigureLod::none());
+    REQUIRE(lod_runs.size() == all_runs.size());
+    for (std::size_t k = 0; k < lod_runs.size(); ++k) {
+      CHECK(lod_runs[k].radius == all_runs[k].radius);
+      if (lod_runs[k].highlight != all_runs[k].highlight) CHECK(all_runs[k].radius < 1.5f);
+    }
+  }
 }

@@ -1,0 +1,113 @@
+#include "anim/foot_placement.hpp"
+
+#include "anim/foot_roll.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace anim {
+
+namespace {
+constexpr double kMaxObstacleLift = 0.6;  // m: above this a swing is no longer a step (a climb)
+// The foot's extent along the ground, from the toe (ball) back to the heel and forward to
+// the tip of the boot, in the facing direction.
+double heel_to_toe(const Proportions& b) { return b.toe_forward() + b.heel_back(); }
+double toe_to_tip(const Proportions& b) { return 0.2 * b.foot; }
+}  // namespace
+
+double ground_pitch(const Terrain& terrain, const Proportions& body, vec2 toe, double facing_scale) {
+  const double span = heel_to_toe(body) * std::abs(facing_scale);
+  if (span < 1e-6) return 0.0;
+  const double heel_x = toe.x - (facing_scale < 0.0 ? -span : span);
+  const double rise = terrain.height_at(toe.x) - terrain.height_at(heel_x);
+  return -std::atan2(rise, heel_to_toe(body));
+}
+
+vec2 plant_on_ground(const Terrain& terrain, const Proportions& body, double toe_x, int dir, double facing_scale) {
+  const double sgn = facing_scale < 0.0 ? -1.0 : 1.0;
+  const double back = heel_to_toe(body) * std::abs(facing_scale);
+  const double front = toe_to_tip(body) * std::abs(facing_scale);
+  // Planar: the ground under the middle of the foot lies within a centimetre of the line
+  // from heel to tip (a slope is planar; an edge is not).
+  auto planar = [&](double x) {
+    const double heel = x - sgn * back, tip = x + sgn * front;
+    const double h_heel = terrain.height_at(heel), h_tip = terrain.height_at(tip);
+    for (double s : {0.25, 0.5, 0.75}) {
+      const double mx = heel + (tip - heel) * s;
+      if (std::abs(terrain.height_at(mx) - (h_heel + (h_tip - h_heel) * s)) > 0.01) return false;
+    }
+    return true;
+  };
+  double x = toe_x;
+  if (!planar(x)) {
+    constexpr double kStep = 0.02;
+    const double reach = back + front + kStep;
+    for (double d = kStep; d <= reach; d += kStep) {
+      if (planar(toe_x + dir * d)) { x = toe_x + dir * d; break; }
+      if (planar(toe_x - dir * d)) { x = toe_x - dir * d; break; }
+    }
+  }
+  return {x, terrain.height_at(x)};
+}
+
+double swing_obstacle_lift(const Terrain& terrain, const Proportions& body, const SwingShape& shape, vec2 toe0,
+                           double pitch0, vec2 toe1, double pitch1, double facing_scale, double clearance) {
+  // Sample the unobstructed path and find how much more lift keeps every sample clear; the
+  // extra lift rides on the same hump, so it is zero at both ends (lift-off and touchdown).
+  const double sgn = facing_scale < 0.0 ? -1.0 : 1.0;
+  const double back = heel_to_toe(body) * std::abs(facing_scale);
+  const double front = toe_to_tip(body) * std::abs(facing_scale);
+  const double reach = body.toe_forward() + body.heel_back();
+  double extra = 0.0;
+  constexpr int kSamples = 24;
+  for (int i = 1; i < kSamples; ++i) {
+    const double u = static_cast<double>(i) / kSamples;
+    SwingShape unit = shape;
+    unit.lift = 1.0;
+    const SwingPoint with_unit = swing_point(unit, toe0, pitch0, toe1, pitch1, reach, u);
+    unit.lift = 0.0;
+    const SwingPoint base = swing_point(unit, toe0, pitch0, toe1, pitch1, reach, u);
+    const double hump = with_unit.toe.y - base.toe.y;  // the lift profile at u, per metre of lift
+    // Near lift-off and touchdown the hump is small and the foot is over its own plant;
+    // keep_clear() below handles what little is left there.
+    if (hump < 0.4) continue;
+    const SwingPoint p = swing_point(shape, toe0, pitch0, toe1, pitch1, reach, u);
+    double ground = -1e9;
+    for (double s : {-1.0, -0.5, 0.0, 1.0}) {
+      const double x = p.toe.x + sgn * (s < 0.0 ? s * back : s * front);
+      ground = std::max(ground, terrain.height_at(x));
+    }
+    // The foot's lowest point: the boot tip when the heel is up, the heel when the toe is up.
+    const double lowest = p.toe.y - std::max({0.0, std::sin(p.pitch) * toe_to_tip(body), std::sin(-p.pitch) * heel_to_toe(body)});
+    extra = std::max(extra, (ground + clearance - lowest) / hump);
+  }
+  return std::clamp(extra, 0.0, kMaxObstacleLift);
+}
+
+double keep_clear(const Terrain& terrain, const Proportions& body, vec2 toe, double pitch, double facing_scale,
+                  double clearance) {
+  // Heel, ball and boot tip of the foot as posed; the lift that puts each above the ground.
+  const vec2 heel = heel_from_toe(body, {0.0, 0.0}, pitch);
+  const double sgn = facing_scale < 0.0 ? -1.0 : 1.0;
+  const double c = std::abs(facing_scale);
+  const vec2 tip{toe_to_tip(body) * std::cos(pitch), -toe_to_tip(body) * std::sin(pitch)};
+  double need = 0.0;
+  for (const vec2& q : {vec2{0.0, 0.0}, heel, tip, 0.5 * heel}) {
+    const double x = toe.x + sgn * c * q.x;
+    need = std::max(need, terrain.height_at(x) + clearance - (toe.y + q.y));
+  }
+  return need;
+}
+
+double ground_distance(const Terrain& terrain, double x0, double x1) {
+  const double dx = x1 - x0;
+  const double dy = terrain.height_at(x1) - terrain.height_at(x0);
+  return std::sqrt(dx * dx + dy * dy);
+}
+
+double ground_slope(const Terrain& terrain, double x) {
+  constexpr double kHalf = 0.3;  // m
+  return (terrain.height_at(x + kHalf) - terrain.height_at(x - kHalf)) / (2.0 * kHalf);
+}
+
+}  // namespace anim

@@ -1,0 +1,38 @@
+#pragma once
+// Feet on real ground (issue 6; seed 001 section 6): a plant lands on the terrain under it,
+// the sole lies along the ground from heel to toe, a plant never bridges a step's edge, and
+// a swing clears whatever lies between lift-off and touchdown.
+#include "anim/skeleton.hpp"
+#include "anim/swing.hpp"
+#include "anim/terrain.hpp"
+
+namespace anim {
+
+// Heel-up pitch (rad) that lays the sole along the ground between heel and toe: negative
+// uphill (the toe is higher), positive downhill. `facing_scale` is cos(yaw) (BodyFrame).
+double ground_pitch(const Terrain& terrain, const Proportions& body, vec2 toe, double facing_scale);
+
+// The toe position nearest `toe_x` (searching along `dir`, +1 or -1, then back) where the
+// whole foot stands on one surface: on a step the plant moves off the edge rather than
+// hanging the heel over it. The result's y is the ground under it.
+vec2 plant_on_ground(const Terrain& terrain, const Proportions& body, double toe_x, int dir, double facing_scale);
+
+// Extra lift (m, >= 0) the swing needs so that the foot, heel to tip, stays `clearance`
+// metres above the terrain everywhere between lift-off and touchdown.
+double swing_obstacle_lift(const Terrain& terrain, const Proportions& body, const SwingShape& shape, vec2 toe0,
+                           double pitch0, vec2 toe1, double pitch1, double facing_scale, double clearance);
+
+// The lift (m, >= 0) that puts a swinging foot's heel, ball and boot tip `clearance` above
+// the terrain under each: the safety net under the planned arc, also where a plan cannot
+// see (a corner the foot passes right after lift-off or just before touchdown).
+double keep_clear(const Terrain& terrain, const Proportions& body, vec2 toe, double pitch, double facing_scale,
+                  double clearance);
+
+// Arc length of the ground from x0 to x1, m (Rule 1 on slopes: the phase advances by the
+// distance along the ground).
+double ground_distance(const Terrain& terrain, double x0, double x1);
+
+// The ground's slope (dy/dx) around x, over the span the body stands on (not a pebble's).
+double ground_slope(const Terrain& terrain, double x);
+
+}  // namespace anim

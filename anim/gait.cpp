@@ -3,6 +3,7 @@
 #include "anim/foot_placement.hpp"
 #include "anim/foot_roll.hpp"
 #include "anim/hip_offset.hpp"
+#include "anim/look_at.hpp"
 #include "anim/step_variation.hpp"
 #include "anim/swing.hpp"
 
@@ -20,6 +21,7 @@ constexpr double kSupportRamp = 0.35;     // m per unit of swing progress: how f
 constexpr double kMaxPhasePerStep = 0.2; // cycles; bounds a dt spike
 constexpr double kRunBlendHeight = 0.15; // m the running curve starts above the walk's arcs
 constexpr double kSettleLift = 0.06;
+constexpr double kTargetSpeed = 4.0;     // m/s, the least speed a swing's foothold may move at
 constexpr double kSwingClearance = 0.03;  // m a swinging boot keeps above what it passes over     // leg lengths, the lift of the last short step
 
 double wrap01(double p) {
@@ -90,6 +92,7 @@ void Gait::lift_off(Foot& f, Side, double psi, double support) {
   f.liftoff_psi = std::min(psi, 0.999);
   f.u = 0.0;
   f.swing_index = steps_ + 1;
+  f.target_chosen = false;
 }
 
 void Gait::touch_down(Foot& f) {
@@ -213,10 +216,7 @@ const GaitOutput& Gait::step(const GaitInput& in, const GaitTuning& t, const Ter
         lift_off(f, s, psi, pelvis_y_ - terrain.height_at(hip_x));
       } else if (!f.planted) {
         if (wrapped) {
-          const auto [toe, pitch] = walking_target(-psi);
-          f.target = toe;
-          f.target_pitch = pitch;
-          touch_down(f);
+          touch_down(f);  // on the foothold the swing was heading for
         } else {
           f.u = std::clamp((psi - f.liftoff_psi) / (1.0 - f.liftoff_psi), 0.0, 1.0);
         }
@@ -262,9 +262,17 @@ const GaitOutput& Gait::step(const GaitInput& in, const GaitTuning& t, const Ter
     if (mode_ == Mode::walking) {
       const double to_go = 1.0 - foot_phase(s, phi_, t);
       const auto [toe, pitch] = walking_target(to_go);
-      f.land_hip_x = hip_x + dir * to_go * g.stride;
-      f.target = toe;
-      f.target_pitch = pitch;
+      f.land_hip_x = hip_x + dir * to_go * g.stride * ground_cos;
+      // A foothold moved off a step's edge switches sides of the edge at once; the target
+      // follows it at a bounded speed so the swinging foot never jumps (issue 6).
+      if (!f.target_chosen || dt <= 0.0) {
+        f.target = toe;
+      } else {
+        f.target.x = rotate_towards(f.target.x, toe.x, std::max(kTargetSpeed, 3.0 * speed) * dt);
+        f.target.y = f.target.x == toe.x ? toe.y : terrain.height_at(f.target.x);
+      }
+      f.target_pitch = f.target.x == toe.x ? pitch : planted_pitch(t, terrain, f.target, f.land_hip_x, facing);
+      f.target_chosen = true;
       const StepVariation sv = step_variation_between(in.seed, f.swing_index, f.u, t.variation);
       shape.lift = g.lift * asym * (1.0 + sv.lift);
       shape.peak = g.swing_peak + 0.05 * sv.swing;

@@ -43,12 +43,6 @@ struct LayerSink {
     }
     if ((cov8 | lit8) == 0) return;
     reserve(1);
-    if (!layer.lit_used_) {  // no highlight coverage in the layer: one buffer to look at
-      std::uint8_t& c = cov[i];
-      if (c == 0) layer.touched_[layer.touched_count_++] = i;
-      if (cov8 > c) c = static_cast<std::uint8_t>(cov8);
-      return;
-    }
     const bool fresh = (cov[i] | lit_cov[i]) == 0;
     cov[i] = std::max(cov[i], static_cast<std::uint8_t>(cov8));
     lit_cov[i] = std::max(lit_cov[i], static_cast<std::uint8_t>(lit8));
@@ -115,7 +109,6 @@ void CoverageLayer::scan(glm::vec2 a_px, glm::vec2 b_px, float radius_px, const 
   }
   const detail::Capsule cap(a_px, b_px, radius_px);
   if (lit != nullptr && lit_radius_px > 0.0f) {
-    lit_used_ = true;
     const detail::Capsule lit_cap(lit->a, lit->b, lit_radius_px);
     detail::scan_capsule(cap, &lit_cap, width_, height_, sink);
   } else {
@@ -168,15 +161,7 @@ void CoverageLayer::composite(Canvas& canvas, Rgba color) { composite(canvas, co
 void CoverageLayer::composite(Canvas& canvas, Rgba color, Rgba lit) {
   const std::uint32_t* t = touched_.data();
   const std::size_t n = touched_count_;
-  if (canvas.width() == width_ && canvas.height() == height_ && !lit_used_) {
-    std::uint8_t* pixels = canvas.data();
-    for (std::size_t j = 0; j < n; ++j) {
-      const std::uint32_t i = t[j];
-      const unsigned k = cov_[i];
-      cov_[i] = 0;
-      blend_over(pixels + 4 * static_cast<std::size_t>(i), color, k == 255 ? color.a : (k * color.a + 127) / 255);
-    }
-  } else if (canvas.width() == width_ && canvas.height() == height_) {
+  if (canvas.width() == width_ && canvas.height() == height_) {
     std::uint8_t* pixels = canvas.data();
     for (std::size_t j = 0; j < n; ++j) {
       const std::uint32_t i = t[j];
@@ -191,7 +176,6 @@ void CoverageLayer::composite(Canvas& canvas, Rgba color, Rgba lit) {
     reset();
   }
   touched_count_ = 0;
-  lit_used_ = false;
 }
 
 void CoverageLayer::reset() {
@@ -200,7 +184,6 @@ void CoverageLayer::reset() {
     lit_cov_[touched_[j]] = 0;
   }
   touched_count_ = 0;
-  lit_used_ = false;
 }
 
 }  // namespace render

@@ -86,7 +86,6 @@ class CoverageLayer {
   // append a quad's pixels without a test per pixel.
   std::vector<std::uint32_t> touched_;
   std::size_t touched_count_ = 0;
-  bool lit_used_ = false;  // lit_cov_ may be non-zero (add_run_lit since the last composite)
 };
 
 }  // namespace render

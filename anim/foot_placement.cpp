@@ -23,28 +23,26 @@ double ground_pitch(const Terrain& terrain, const Proportions& body, vec2 toe, d
   return -std::atan2(rise, heel_to_toe(body));
 }
 
-vec2 plant_on_ground(const Terrain& terrain, const Proportions& body, double toe_x, int dir, double facing_scale) {
+bool foot_is_planar(const Terrain& terrain, const Proportions& body, double toe_x, double facing_scale) {
   const double sgn = facing_scale < 0.0 ? -1.0 : 1.0;
-  const double back = heel_to_toe(body) * std::abs(facing_scale);
-  const double front = toe_to_tip(body) * std::abs(facing_scale);
-  // Planar: the ground under the middle of the foot lies within a centimetre of the line
-  // from heel to tip (a slope is planar; an edge is not).
-  auto planar = [&](double x) {
-    const double heel = x - sgn * back, tip = x + sgn * front;
-    const double h_heel = terrain.height_at(heel), h_tip = terrain.height_at(tip);
-    for (double s : {0.25, 0.5, 0.75}) {
-      const double mx = heel + (tip - heel) * s;
-      if (std::abs(terrain.height_at(mx) - (h_heel + (h_tip - h_heel) * s)) > 0.01) return false;
-    }
-    return true;
-  };
+  const double heel = toe_x - sgn * heel_to_toe(body) * std::abs(facing_scale);
+  const double tip = toe_x + sgn * toe_to_tip(body) * std::abs(facing_scale);
+  const double h_heel = terrain.height_at(heel), h_tip = terrain.height_at(tip);
+  for (double s : {0.25, 0.5, 0.75}) {
+    const double mx = heel + (tip - heel) * s;
+    if (std::abs(terrain.height_at(mx) - (h_heel + (h_tip - h_heel) * s)) > 0.01) return false;
+  }
+  return true;
+}
+
+vec2 plant_on_ground(const Terrain& terrain, const Proportions& body, double toe_x, int dir, double facing_scale) {
   double x = toe_x;
-  if (!planar(x)) {
+  if (!foot_is_planar(terrain, body, x, facing_scale)) {
     constexpr double kStep = 0.02;
-    const double reach = back + front + kStep;
+    const double reach = (heel_to_toe(body) + toe_to_tip(body)) * std::abs(facing_scale) + kStep;
     for (double d = kStep; d <= reach; d += kStep) {
-      if (planar(toe_x + dir * d)) { x = toe_x + dir * d; break; }
-      if (planar(toe_x - dir * d)) { x = toe_x - dir * d; break; }
+      if (foot_is_planar(terrain, body, toe_x + dir * d, facing_scale)) { x = toe_x + dir * d; break; }
+      if (foot_is_planar(terrain, body, toe_x - dir * d, facing_scale)) { x = toe_x - dir * d; break; }
     }
   }
   return {x, terrain.height_at(x)};
@@ -69,8 +67,10 @@ double swing_obstacle_lift(const Terrain& terrain, const Proportions& body, cons
     const SwingPoint base = swing_point(unit, toe0, pitch0, toe1, pitch1, reach, u);
     const double hump = with_unit.toe.y - base.toe.y;  // the lift profile at u, per metre of lift
     // Near lift-off and touchdown the hump is small and the foot is over its own plant;
-    // keep_clear() below handles what little is left there.
-    if (hump < 0.4) continue;
+    // keep_clear() handles what little is left there. The weight fades a sample in, so the
+    // planned lift never jumps as the path moves.
+    const double weight = smoothstep01((hump - 0.3) / 0.3);
+    if (weight <= 0.0) continue;
     const SwingPoint p = swing_point(shape, toe0, pitch0, toe1, pitch1, reach, u);
     double ground = -1e9;
     for (double s : {-1.0, -0.5, 0.0, 1.0}) {
@@ -79,7 +79,7 @@ double swing_obstacle_lift(const Terrain& terrain, const Proportions& body, cons
     }
     // The foot's lowest point: the boot tip when the heel is up, the heel when the toe is up.
     const double lowest = p.toe.y - std::max({0.0, std::sin(p.pitch) * toe_to_tip(body), std::sin(-p.pitch) * heel_to_toe(body)});
-    extra = std::max(extra, (ground + clearance - lowest) / hump);
+    extra = std::max(extra, weight * (ground + clearance - lowest) / hump);
   }
   return std::clamp(extra, 0.0, kMaxObstacleLift);
 }
@@ -97,12 +97,6 @@ double keep_clear(const Terrain& terrain, const Proportions& body, vec2 toe, dou
     need = std::max(need, terrain.height_at(x) + clearance - (toe.y + q.y));
   }
   return need;
-}
-
-double ground_distance(const Terrain& terrain, double x0, double x1) {
-  const double dx = x1 - x0;
-  const double dy = terrain.height_at(x1) - terrain.height_at(x0);
-  return std::sqrt(dx * dx + dy * dy);
 }
 
 double ground_slope(const Terrain& terrain, double x) {

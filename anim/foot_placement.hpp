@@ -12,6 +12,10 @@ namespace anim {
 // uphill (the toe is higher), positive downhill. `facing_scale` is cos(yaw) (BodyFrame).
 double ground_pitch(const Terrain& terrain, const Proportions& body, vec2 toe, double facing_scale);
 
+// True when the whole foot, heel to boot tip, with its toe (ball) at toe_x, stands on one
+// surface: the ground under it lies within a centimetre of the line from heel to tip.
+bool foot_is_planar(const Terrain& terrain, const Proportions& body, double toe_x, double facing_scale);
+
 // The toe position nearest `toe_x` (searching along `dir`, +1 or -1, then back) where the
 // whole foot stands on one surface: on a step the plant moves off the edge rather than
 // hanging the heel over it. The result's y is the ground under it.
@@ -28,11 +32,8 @@ double swing_obstacle_lift(const Terrain& terrain, const Proportions& body, cons
 double keep_clear(const Terrain& terrain, const Proportions& body, vec2 toe, double pitch, double facing_scale,
                   double clearance);
 
-// Arc length of the ground from x0 to x1, m (Rule 1 on slopes: the phase advances by the
-// distance along the ground).
-double ground_distance(const Terrain& terrain, double x0, double x1);
-
-// The ground's slope (dy/dx) around x, over the span the body stands on (not a pebble's).
+// The ground's slope (dy/dx) around x, over the span the body stands on (not a pebble's,
+// and not a step's riser taken alone). Rule 1 on slopes reads the distance along it.
 double ground_slope(const Terrain& terrain, double x);
 
 }  // namespace anim

@@ -92,7 +92,8 @@ void Gait::lift_off(Foot& f, Side, double psi, double support) {
   f.liftoff_psi = std::min(psi, 0.999);
   f.u = 0.0;
   f.swing_index = steps_ + 1;
-  f.target_chosen = false;
+  f.edge_shift = 0.0;
+  f.edge_shift_set = false;
 }
 
 void Gait::touch_down(Foot& f) {
@@ -157,7 +158,7 @@ const GaitOutput& Gait::step(const GaitInput& in, const GaitTuning& t, const Ter
 
   // --- mode changes -------------------------------------------------------------------
   if (dt > 0.0) {
-    if (mode_ == Mode::standing && in.wants_to_move && speed > kStartSpeed) begin_walking(in, t, terrain.height_at(hip_x));
+    if (mode_ == Mode::standing && in.wants_to_move && speed > kStartSpeed) begin_walking(in, t, terrain.level_at(hip_x));
     // A stop, or a reversal of the travel (the planted feet were placed for the other
     // direction), ends with the last short step; a reversal then starts afresh.
     const bool reversed = mode_ == Mode::walking && speed > 0.0 && dir != last_dir_;
@@ -168,35 +169,45 @@ const GaitOutput& Gait::step(const GaitInput& in, const GaitTuning& t, const Ter
         if (!f.planted) {
           f.liftoff_toe = f.toe;
           f.liftoff_pitch = f.pitch;
-          f.liftoff_support = pelvis_y_ - terrain.height_at(hip_x);
+          f.liftoff_support = pelvis_y_ - terrain.level_at(hip_x);
           f.u = 0.0;
         }
       }
     }
     if (mode_ == Mode::settling && in.wants_to_move && feet_[0].planted && feet_[1].planted && speed > kStartSpeed)
-      begin_walking(in, t, terrain.height_at(hip_x));
+      begin_walking(in, t, terrain.level_at(hip_x));
   }
 
   if (speed > 0.0) last_dir_ = dir;
 
   // --- the phase, advanced by distance (Rule 1) ---------------------------------------
   const double phi_prev = phi_;
-  // On a slope the distance is the one along the ground (issue 6).
-  const double along = ground_distance(terrain, in.body_x - in.travelled, in.body_x);
+  // On a slope the distance is the one along the ground (issue 6): along the ground's
+  // slope under the body (over a stride's span), so a step's riser adds its share smoothly
+  // instead of all its height in one frame.
+  const double slope = ground_slope(terrain, hip_x);
+  const double ground_cos = 1.0 / std::sqrt(1.0 + slope * slope);
+  const double along = std::abs(in.travelled) / ground_cos;
   if (mode_ == Mode::walking && g.stride > 1e-9) {
     phi_ = wrap01(phi_ + std::min(along / g.stride, kMaxPhasePerStep));
   }
-  const double slope = ground_slope(terrain, hip_x);
-  const double ground_cos = 1.0 / std::sqrt(1.0 + slope * slope);
 
   // Where the hip will be when a swinging foot lands, and where that foot plants: the ankle
   // centred on the hip over the contact, shifted back for fast gaits; never varied (Rule 10).
   // `to_go`: cycles of travel until the foot lands (negative: it landed that long ago).
-  auto walking_target = [&](double to_go) {
+  // The foothold keeps the side of a step's edge it first chose (`edge_shift`, metres along
+  // x, decided once a swing meets an edge): re-deciding every frame would flip the plant
+  // from one side of the edge to the other as the nominal point moves over it.
+  auto walking_target = [&](Foot& f, double to_go) {
     const double hip_at_landing = hip_x + dir * to_go * g.stride * ground_cos;
     const double x = hip_at_landing + dir * (0.5 * g.contact_length - g.contact_shift) * ground_cos +
                      facing * body_.toe_forward();
-    const vec2 toe = plant_on_ground(terrain, body_, x, dir, facing);
+    if (!f.edge_shift_set || !foot_is_planar(terrain, body_, x + f.edge_shift, facing)) {
+      const vec2 placed = plant_on_ground(terrain, body_, x, dir, facing);
+      f.edge_shift = placed.x - x;
+      f.edge_shift_set = f.edge_shift != 0.0;
+    }
+    const vec2 toe{x + f.edge_shift, terrain.height_at(x + f.edge_shift)};
     return std::pair<vec2, double>{toe, planted_pitch(t, terrain, toe, hip_at_landing, facing)};
   };
   auto standing_target = [&](Side s) {
@@ -213,7 +224,7 @@ const GaitOutput& Gait::step(const GaitInput& in, const GaitTuning& t, const Ter
       const double psi = foot_phase(s, phi_, t);
       const bool wrapped = psi < psi_prev;
       if (f.planted && (psi >= g.stance_fraction) && !wrapped) {
-        lift_off(f, s, psi, pelvis_y_ - terrain.height_at(hip_x));
+        lift_off(f, s, psi, pelvis_y_ - terrain.level_at(hip_x));
       } else if (!f.planted) {
         if (wrapped) {
           touch_down(f);  // on the foothold the swing was heading for
@@ -233,7 +244,7 @@ const GaitOutput& Gait::step(const GaitInput& in, const GaitTuning& t, const Ter
       if (f.u >= 1.0) touch_down(f);
     }
     if (feet_[0].planted && feet_[1].planted && in.wants_to_move && speed > kStartSpeed) {
-      begin_walking(in, t, terrain.height_at(hip_x));  // the reversal's fresh start
+      begin_walking(in, t, terrain.level_at(hip_x));  // the reversal's fresh start
     } else if (feet_[0].planted && feet_[1].planted) {
       // A last short step where the feet are far from the stance; else stand.
       Side worst = Side::near;
@@ -243,7 +254,7 @@ const GaitOutput& Gait::step(const GaitInput& in, const GaitTuning& t, const Ter
         if (e > worst_error) { worst_error = e; worst = s; }
       }
       if (worst_error > 0.6 * t.stand_foot_spread + 0.05) {
-        lift_off(feet_[index(worst)], worst, 0.0, pelvis_y_ - terrain.height_at(hip_x));
+        lift_off(feet_[index(worst)], worst, 0.0, pelvis_y_ - terrain.level_at(hip_x));
       } else {
         mode_ = Mode::standing;
       }
@@ -261,18 +272,19 @@ const GaitOutput& Gait::step(const GaitInput& in, const GaitTuning& t, const Ter
     const double asym = s == Side::near ? 1.0 + t.asymmetry_lift : 1.0 - t.asymmetry_lift;
     if (mode_ == Mode::walking) {
       const double to_go = 1.0 - foot_phase(s, phi_, t);
-      const auto [toe, pitch] = walking_target(to_go);
+      const auto [toe, pitch] = walking_target(f, to_go);
       f.land_hip_x = hip_x + dir * to_go * g.stride * ground_cos;
-      // A foothold moved off a step's edge switches sides of the edge at once; the target
-      // follows it at a bounded speed so the swinging foot never jumps (issue 6).
-      if (!f.target_chosen || dt <= 0.0) {
+      // When the foothold does change sides of an edge, the swing's target follows it at a
+      // bounded speed, so the swinging foot never jumps (issue 6).
+      if (f.u <= 0.0 || dt <= 0.0) {
         f.target = toe;
+        f.target_pitch = pitch;
       } else {
         f.target.x = rotate_towards(f.target.x, toe.x, std::max(kTargetSpeed, 3.0 * speed) * dt);
-        f.target.y = f.target.x == toe.x ? toe.y : terrain.height_at(f.target.x);
+        const bool there = f.target.x == toe.x;
+        f.target.y = there ? toe.y : terrain.height_at(f.target.x);
+        f.target_pitch = there ? pitch : planted_pitch(t, terrain, f.target, f.land_hip_x, facing);
       }
-      f.target_pitch = f.target.x == toe.x ? pitch : planted_pitch(t, terrain, f.target, f.land_hip_x, facing);
-      f.target_chosen = true;
       const StepVariation sv = step_variation_between(in.seed, f.swing_index, f.u, t.variation);
       shape.lift = g.lift * asym * (1.0 + sv.lift);
       shape.peak = g.swing_peak + 0.05 * sv.swing;
@@ -328,8 +340,8 @@ const GaitOutput& Gait::step(const GaitInput& in, const GaitTuning& t, const Ter
       // Both ramps are measured from the ground under the hips, so on a slope the height a
       // leg will allow far down the hill does not pull the hips down now.
       const double land_support = leg_support(f.target, f.target_pitch, f.land_hip_x, leg * t.knee_slack) -
-                                  terrain.height_at(f.land_hip_x) + terrain.height_at(hip_x);
-      pelvis = std::min(pelvis, terrain.height_at(hip_x) + f.liftoff_support + kSupportRamp * f.u);
+                                  terrain.level_at(f.land_hip_x) + terrain.level_at(hip_x);
+      pelvis = std::min(pelvis, terrain.level_at(hip_x) + f.liftoff_support + kSupportRamp * f.u);
       pelvis = std::min(pelvis, land_support + kSupportRamp * (1.0 - f.u));
     }
   }
@@ -341,7 +353,7 @@ const GaitOutput& Gait::step(const GaitInput& in, const GaitTuning& t, const Ter
   // The ground a running body bounces over: the planted foot's during its stance, and in
   // flight a line from the ground it left to the ground the next foot lands on, so the
   // curve below follows slopes and steps and stays continuous through every contact.
-  double support_ground = terrain.height_at(hip_x);
+  double support_ground = terrain.level_at(hip_x);
   {
     int planted = -1;
     for (Side s : kSides) if (feet_[index(s)].planted) planted = static_cast<int>(index(s));

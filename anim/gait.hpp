@@ -69,7 +69,8 @@ class Gait {
     bool stepped = false;       // planted by a step of this walk (its knee yields on landing)
     vec2 target{};              // where this swing will plant, world
     double land_hip_x = 0.0;    // where the hip will be when it plants, world m
-    bool target_chosen = false; // the foothold of this swing is decided
+    double edge_shift = 0.0;    // m the foothold sits off its nominal point, clear of an edge
+    bool edge_shift_set = false;
     double target_pitch = 0.0;
   };
 

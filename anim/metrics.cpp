@@ -66,7 +66,7 @@ GaitMetrics measure_gait(std::span<const CharacterFrame> frames, const Terrain& 
     if (!finite) { ++m.nonfinite; continue; }
     const double leg = f.body_size.leg();
     const vec2 pelvis = at(f, Joint::pelvis);
-    m.min_hip_over_leg = std::min(m.min_hip_over_leg, (pelvis.y - terrain.height_at(pelvis.x)) / leg);
+    m.min_hip_over_leg = std::min(m.min_hip_over_leg, (pelvis.y - terrain.level_at(pelvis.x)) / leg);
     if (i > 0) m.max_hip_step = std::max(m.max_hip_step, std::abs(pelvis.y - at(frames[i - 1], Joint::pelvis).y));
     if (!turning(f)) m.max_bone_error = std::max(m.max_bone_error, bone_error(f));
     for (Side s : kSides) {
@@ -108,7 +108,7 @@ GaitMetrics measure_gait(std::span<const CharacterFrame> frames, const Terrain& 
         cycle_min = 1e9;
         cycle_max = -1e9;
       }
-      const double h = pelvis.y - terrain.height_at(pelvis.x);
+      const double h = pelvis.y - terrain.level_at(pelvis.x);
       cycle_min = std::min(cycle_min, h);
       cycle_max = std::max(cycle_max, h);
     } else {

@@ -12,7 +12,8 @@ struct GaitMetrics {
   int frames = 0;
   double max_toe_drift = 0.0;        // m, largest horizontal travel of a toe while planted
   int knee_backward_frames = 0;      // frames with a knee bent backwards (either leg)
-  double min_hip_over_leg = 1e9;     // lowest (hip - ground under it) / leg length
+  double min_hip_over_leg = 1e9;     // lowest (hip - ground level under it) / leg length
+                                     // (Terrain::level_at: the ground averaged over +-0.3 m)
   double max_hip_step = 0.0;         // m, largest change of hip height between two frames
   double min_cycle_hip_range = 0.0;  // m, smallest (max - min) hip height over a full cycle
                                      // (0 when no full cycle was seen)

@@ -24,6 +24,14 @@ double Terrain::height_at(double x) const {
   return h;
 }
 
+double Terrain::level_at(double x) const {
+  constexpr double kHalf = 0.3;  // m
+  constexpr int kSamples = 31;   // 2 cm apart: an edge moves the level ~1 cm per sample it crosses
+  double sum = 0.0;
+  for (int i = 0; i < kSamples; ++i) sum += height_at(x - kHalf + 2.0 * kHalf * i / (kSamples - 1));
+  return sum / kSamples;
+}
+
 vec2 Terrain::normal_at(double x) const {
   // Central difference over a few centimetres: the slope a foot actually stands on.
   constexpr double kHalfSpan = 0.02;

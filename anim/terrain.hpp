@@ -29,6 +29,11 @@ struct Terrain {
   double height_at(double x) const;
   // Height of the polyline alone, without boxes.
   double ground_at(double x) const;
+  // The ground's level around x: the walkable surface averaged over +-0.3 m, continuous
+  // across a step's riser or a box's edge. What the body (not a foot) stands over: the
+  // hips' height is measured from it, and what is kept relative to the ground is kept
+  // relative to it, so crossing an edge moves nothing by the edge's height at once.
+  double level_at(double x) const;
   // Unit normal of the walkable surface at x (pointing up).
   vec2 normal_at(double x) const;
 };

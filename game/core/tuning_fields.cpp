@@ -7,6 +7,9 @@ namespace {
 
 // One row per field. The macro only writes the accessor lambda, so the section and the
 // member name are spelled once and cannot disagree with the key the file uses.
+// For a field inside a nested struct, the key names it and `member` reaches it.
+#define SOLDIER_MEMBER(section, key, member, unit, lo, hi) \
+  TuningField{#section, #key, unit, lo, hi, [](anim::Tuning& t) -> double& { return t.section.member; }}
 #define SOLDIER_FIELD(section, name, unit, lo, hi) \
   TuningField{#section, #name, unit, lo, hi, [](anim::Tuning& t) -> double& { return t.section.name; }}
 
@@ -60,8 +63,37 @@ const std::array kFields = {
     SOLDIER_FIELD(rifle, fore_along, "m", 0.1, 0.9),
     SOLDIER_FIELD(rifle, fore_drop, "m", 0.0, 0.15),
     SOLDIER_FIELD(rifle, stock_drop, "m", 0.0, 0.1),
+    // gear: the spring chains of secondary motion (anim/gear_tuning.hpp, seed 001 sections 3-5).
+    // A spring's k, c and m are keys of their own ("antenna_spring_k"): a dotted key would be a
+    // TOML subtable.
+    SOLDIER_MEMBER(gear, antenna_spring_k, antenna_spring.stiffness, "N/m", 0.0, 50.0),
+    SOLDIER_MEMBER(gear, antenna_spring_c, antenna_spring.damping, "N s/m", 0.0, 1.0),
+    SOLDIER_MEMBER(gear, antenna_spring_m, antenna_spring.mass, "kg", 0.001, 0.2),
+    SOLDIER_FIELD(gear, antenna_stiffening, "x per link", 1.0, 4.0),
+    SOLDIER_FIELD(gear, antenna_length, "m", 0.2, 1.0),
+    SOLDIER_FIELD(gear, antenna_tilt, "rad", 0.0, 0.8),
+    SOLDIER_FIELD(gear, antenna_base_share, "share of trunk", 0.0, 1.0),
+    SOLDIER_FIELD(gear, antenna_base_back, "m", 0.0, 0.3),
+    SOLDIER_MEMBER(gear, sling_spring_k, sling_spring.stiffness, "N/m", 0.0, 20.0),
+    SOLDIER_MEMBER(gear, sling_spring_c, sling_spring.damping, "N s/m", 0.0, 2.0),
+    SOLDIER_MEMBER(gear, sling_spring_m, sling_spring.mass, "kg", 0.001, 0.2),
+    SOLDIER_FIELD(gear, sling_length, "m", 0.48, 1.2),
+    SOLDIER_FIELD(gear, sling_rear_share, "share of rifle", 0.0, 1.0),
+    SOLDIER_FIELD(gear, sling_front_share, "share of rifle", 0.0, 1.0),
+    SOLDIER_FIELD(gear, sling_drop, "m", 0.0, 0.1),
+    SOLDIER_MEMBER(gear, strap_spring_k, strap_spring.stiffness, "N/m", 0.0, 20.0),
+    SOLDIER_MEMBER(gear, strap_spring_c, strap_spring.damping, "N s/m", 0.0, 1.0),
+    SOLDIER_MEMBER(gear, strap_spring_m, strap_spring.mass, "kg", 0.001, 0.1),
+    SOLDIER_FIELD(gear, strap_length, "m", 0.03, 0.3),
+    SOLDIER_FIELD(gear, strap_trail, "rad", 0.0, 0.8),
+    SOLDIER_FIELD(gear, strap_share, "share of trunk", 0.0, 1.0),
+    SOLDIER_FIELD(gear, strap_back, "m", 0.0, 0.3),
+    SOLDIER_MEMBER(gear, max_substep, limits.max_substep, "s", 1e-4, 0.02),
+    SOLDIER_MEMBER(gear, max_speed, limits.max_speed, "m/s", 1.0, 100.0),
+    SOLDIER_MEMBER(gear, teleport_distance, limits.teleport_distance, "m", 0.1, 10.0),
 };
 #undef SOLDIER_FIELD
+#undef SOLDIER_MEMBER
 
 #define SOLDIER_CURVE(name, unit, lo, hi) \
   TuningCurve{"gait", #name, unit, lo, hi, [](anim::Tuning& t) -> anim::SpeedCurve& { return t.gait.name; }}
@@ -74,7 +106,7 @@ const std::array kCurves = {
 };
 #undef SOLDIER_CURVE
 
-constexpr std::array<std::string_view, 7> kSections = {"body", "gait", "posture", "lean", "look", "aim", "rifle"};
+constexpr std::array<std::string_view, 8> kSections = {"body", "gait", "posture", "lean", "look", "aim", "rifle", "gear"};
 
 }  // namespace
 

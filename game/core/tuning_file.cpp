@@ -127,7 +127,11 @@ TuningResult parse_tuning_text(std::string_view text, const std::string& source_
     for (auto&& [key, node] : root) {
       bool known = false;
       for (std::string_view s : tuning_sections()) known = known || key.str() == s;
-      if (!known) r.fail(node, key.str(), "unknown key (expected one of body, gait, posture, lean, look, aim, rifle)");
+      if (!known) {
+        std::string sections;
+        for (std::string_view s : tuning_sections()) sections += (sections.empty() ? "" : ", ") + std::string(s);
+        r.fail(node, key.str(), "unknown key (expected one of " + sections + ")");
+      }
       read_section(r, r.table(node, key.str()), key.str(), tuning);
     }
   } catch (const toml::parse_error& e) {

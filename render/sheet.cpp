@@ -28,7 +28,7 @@ void draw_legend(Canvas& sheet, int right, int y, bool trails, const SheetStyle&
   int x = right;
   for (int i = count - 1; i >= 0; --i) {
     x -= text_width(entries[i].name, kTextScale);
-    draw_label(sheet, x, y, entries[i].name, st.text, kTextScale);
+    draw_text(sheet, x, y, entries[i].name, st.text, kTextScale);
     x -= 12;
     fill_disc(sheet, {static_cast<float>(x), static_cast<float>(y) + 6.0f}, 5.0f, entries[i].color);
     x -= 24;
@@ -53,12 +53,12 @@ Canvas draw_contact_sheet(std::span<const CycleSample> rows, const SheetOptions&
 
   Canvas sheet(size.width, size.height);
   sheet.clear(st.background);
-  draw_label(sheet, kLeft, kMargin, options.title, st.text, kTextScale);
+  draw_text(sheet, kLeft, kMargin, options.title, st.text, kTextScale);
   draw_legend(sheet, size.width - kMargin, kMargin, options.trails, st);
 
   int y = kMargin + kTitle;
   for (const CycleSample& s : rows) {
-    draw_label(sheet, kLeft, y + 4, row_label(row_stats(s)), st.text, kTextScale);
+    draw_text(sheet, kLeft, y + 4, row_label(row_stats(s)), st.text, kTextScale);
     const int cells_y = y + kRowLabel;
     for (std::size_t k = 0; k < s.stills.size(); ++k) {
       const Canvas cell = draw_cell(s, s.stills[k], g, options.trails, palette, st);

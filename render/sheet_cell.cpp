@@ -98,7 +98,7 @@ Canvas draw_cell(const CycleSample& s, std::size_t still, const CellGeometry& g,
   // Trails over the figure: a planted toe's dot must not hide under its own boot.
   if (trails) draw_trails(cell, cam, s, still, style);
   mark_plants(cell, cam, f, g, style);
-  draw_label(cell, 5, 5, cell_label(s, still), style.text, 2);
+  draw_text(cell, 5, 5, cell_label(s, still), style.text, 2);
   draw_frame(cell, style.cell_edge);
   return cell;
 }

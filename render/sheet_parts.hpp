@@ -42,12 +42,6 @@ CellGeometry cell_geometry(const SheetOptions& options);
 Canvas draw_cell(const CycleSample& sample, std::size_t still, const CellGeometry& g, bool trails,
                  const Palette& palette, const SheetStyle& style);
 
-// render::draw_text, with trailing spaces that carry no quads: draw_text sizes its vertex
-// buffer at 300 bytes a character, and a short string of dense glyphs ("0.08") overflows it
-// and loses the last glyph's strokes ("0.03"). The spaces give it room. Remove once
-// render/text.cpp sizes the buffer for the worst glyph.
-void draw_label(Canvas& canvas, int x, int y, std::string_view text, Rgba color, int scale);
-
 // Height of a row's contact timeline, px.
 int timeline_height();
 

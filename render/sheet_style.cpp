@@ -36,12 +36,5 @@ CellGeometry cell_geometry(const SheetOptions& o) {
   return g;
 }
 
-void draw_label(Canvas& canvas, int x, int y, std::string_view text, Rgba color, int scale) {
-  // Each glyph of stb_easy_font is at most ~12 quads of 64 bytes; eight spaces of slack
-  // cover the densest short labels.
-  std::string padded(text);
-  padded.append(8, ' ');
-  draw_text(canvas, x, y, padded, color, scale);
-}
 
 }  // namespace render

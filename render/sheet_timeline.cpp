@@ -38,8 +38,8 @@ void draw_timeline(Canvas& sheet, int x0, int y0, int stills, int cell_width, co
   const int width = stills * cell_width;
   const int bar_y[2] = {y0 + kPadTop, y0 + kPadTop + kBar + kGap};  // by Side: near above far
   const Rgba foot[2] = {st.near_foot, st.far_foot};
-  draw_label(sheet, x0 - text_width("near", 2) - 6, bar_y[0], "near", st.text, 2);
-  draw_label(sheet, x0 - text_width("far", 2) - 6, bar_y[1], "far", st.text, 2);
+  draw_text(sheet, x0 - text_width("near", 2) - 6, bar_y[0], "near", st.text, 2);
+  draw_text(sheet, x0 - text_width("far", 2) - 6, bar_y[1], "far", st.text, 2);
   if (s.cycle_end <= s.cycle_begin) return;
 
   // Column by column: the cycle coordinate under the column's centre, wrapped into [0, 1).

@@ -32,8 +32,10 @@ void draw_text(Canvas& canvas, int x, int y, std::string_view text, Rgba color, 
   if (text.empty()) return;
   scale = std::max(scale, 1);
   std::string copy(text);  // stb_easy_font takes a mutable, NUL-terminated string
-  // ~270 bytes of vertices per character is stb_easy_font's own sizing advice.
-  std::vector<char> buffer(copy.size() * 300 + 64);
+  // stb_easy_font's advice of ~270 bytes per character is an average: a dense glyph ("8",
+  // "0") takes up to 16 quads of 4 vertices x 16 bytes, and a short string has no lighter
+  // neighbours to make up for it, so size for the densest glyph.
+  std::vector<char> buffer(copy.size() * 16 * 64 + 64);
   unsigned char rgba[4] = {color.r, color.g, color.b, color.a};
   const int quads = stb_easy_font_print(0.0f, 0.0f, copy.data(), rgba, buffer.data(), static_cast<int>(buffer.size()));
   const auto* v = reinterpret_cast<const FontVertex*>(buffer.data());

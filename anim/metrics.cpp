@@ -43,85 +43,85 @@ double bone_error(const CharacterFrame& f) {
   return e;
 }
 
-GaitMetrics measure_gait(std::span<const CharacterFrame> frames, const Terrain& terrain) {
-  GaitMetrics m;
-  m.frames = static_cast<int>(frames.size());
-  if (frames.empty()) return m;
-  std::array<vec2, 2> plant_start{};
-  std::array<bool, 2> was_planted{};
-  double cycle_min = 1e9, cycle_max = -1e9;
-  bool cycle_open = false;
-  int moving_frames = 0;
-  std::array<int, 2> planted_moving{};
-  // Cadence and stride from the touchdowns themselves: steps counted between the first and
-  // the last plant seen while moving, over the time and distance between those plants.
-  double first_t = 0.0, last_t = 0.0, first_x = 0.0, last_x = 0.0;
-  std::int64_t first_step = -1, last_step = 0;
-  double min_range = 1e9;
-
-  for (std::size_t i = 0; i < frames.size(); ++i) {
-    const CharacterFrame& f = frames[i];
-    bool finite = true;
-    for (const vec2& p : f.joints) finite = finite && is_finite(p);
-    if (!finite) { ++m.nonfinite; continue; }
-    const double leg = f.body_size.leg();
-    const vec2 pelvis = at(f, Joint::pelvis);
-    m.min_hip_over_leg = std::min(m.min_hip_over_leg, (pelvis.y - terrain.level_at(pelvis.x)) / leg);
-    if (i > 0) m.max_hip_step = std::max(m.max_hip_step, std::abs(pelvis.y - at(frames[i - 1], Joint::pelvis).y));
-    if (!turning(f)) m.max_bone_error = std::max(m.max_bone_error, bone_error(f));
-    for (Side s : kSides) {
-      const Leg& l = kLegs[index(s)];
-      if (knee_bend(f, s) < -1e-9) ++m.knee_backward_frames;
-      m.max_limb_overlength = std::max(m.max_limb_overlength, glm::length(at(f, l.ankle) - at(f, l.hip)) - leg);
-      const Arm& a = kArms[index(s)];
-      m.max_limb_overlength = std::max(m.max_limb_overlength,
-                                       glm::length(at(f, a.hand) - at(f, a.shoulder)) - f.body_size.arm());
-      for (Joint j : {l.toe, l.ankle}) {
-        m.min_foot_clearance = std::min(m.min_foot_clearance, at(f, j).y - terrain.height_at(at(f, j).x));
-      }
-      // A planted toe must not move horizontally (Rule 8; vertical movement is the roll).
-      const bool planted = f.contact[index(s)];
-      if (planted && !was_planted[index(s)]) plant_start[index(s)] = at(f, l.toe);
-      if (planted) m.max_toe_drift = std::max(m.max_toe_drift, std::abs(at(f, l.toe).x - plant_start[index(s)].x));
-      was_planted[index(s)] = planted;
+void GaitMeter::add(const CharacterFrame& f) {
+  GaitMetrics& m = m_;
+  ++m.frames;
+  bool finite = true;
+  for (const vec2& p : f.joints) finite = finite && is_finite(p);
+  if (!finite) {
+    ++m.nonfinite;
+    return;
+  }
+  const double leg = f.body_size.leg();
+  const vec2 pelvis = at(f, Joint::pelvis);
+  m.min_hip_over_leg = std::min(m.min_hip_over_leg, (pelvis.y - terrain_.level_at(pelvis.x)) / leg);
+  if (has_prev_) m.max_hip_step = std::max(m.max_hip_step, std::abs(pelvis.y - prev_pelvis_y_));
+  if (!turning(f)) m.max_bone_error = std::max(m.max_bone_error, bone_error(f));
+  for (Side s : kSides) {
+    const Leg& l = kLegs[index(s)];
+    if (knee_bend(f, s) < -1e-9) ++m.knee_backward_frames;
+    m.max_limb_overlength = std::max(m.max_limb_overlength, glm::length(at(f, l.ankle) - at(f, l.hip)) - leg);
+    const Arm& a = kArms[index(s)];
+    m.max_limb_overlength = std::max(m.max_limb_overlength,
+                                     glm::length(at(f, a.hand) - at(f, a.shoulder)) - f.body_size.arm());
+    for (Joint j : {l.toe, l.ankle})
+      m.min_foot_clearance = std::min(m.min_foot_clearance, at(f, j).y - terrain_.height_at(at(f, j).x));
+    // A planted toe must not move horizontally (Rule 8; vertical movement is the roll).
+    const bool planted = f.contact[index(s)];
+    if (planted && !was_planted_[index(s)]) plant_start_[index(s)] = at(f, l.toe);
+    if (planted) m.max_toe_drift = std::max(m.max_toe_drift, std::abs(at(f, l.toe).x - plant_start_[index(s)].x));
+    was_planted_[index(s)] = planted;
+  }
+  if (f.state == State::walk || f.state == State::run) {
+    ++moving_frames_;
+    for (Side s : kSides) planted_moving_[index(s)] += f.contact[index(s)] ? 1 : 0;
+    // Cadence and stride from the touchdowns themselves: steps counted between the first
+    // and the last plant seen while moving, over the time and distance between them.
+    if (has_prev_ && f.step != prev_step_) {
+      if (first_step_ < 0) { first_step_ = f.step; first_t_ = f.t; first_x_ = f.x; }
+      last_step_ = f.step;
+      last_t_ = f.t;
+      last_x_ = f.x;
     }
     // Hip rise and fall over each full cycle (the phase wraps once per cycle).
-    if (f.state == State::walk || f.state == State::run) {
-      ++moving_frames;
-      for (Side s : kSides) planted_moving[index(s)] += f.contact[index(s)] ? 1 : 0;
-      const bool planted_now = i > 0 && f.step != frames[i - 1].step;
-      if (planted_now) {
-        if (first_step < 0) { first_step = f.step; first_t = f.t; first_x = f.x; }
-        last_step = f.step;
-        last_t = f.t;
-        last_x = f.x;
+    if (has_prev_ && f.phase < prev_phase_) {
+      if (cycle_open_) {
+        ++m.cycles;
+        const double range = cycle_max_ - cycle_min_;
+        min_range_ = std::min(min_range_, range);
+        m.max_cycle_hip_range = std::max(m.max_cycle_hip_range, range);
       }
-      const bool wrapped = i > 0 && f.phase < frames[i - 1].phase;
-      if (wrapped) {
-        if (cycle_open) {
-          ++m.cycles;
-          const double range = cycle_max - cycle_min;
-          min_range = std::min(min_range, range);
-          m.max_cycle_hip_range = std::max(m.max_cycle_hip_range, range);
-        }
-        cycle_open = true;
-        cycle_min = 1e9;
-        cycle_max = -1e9;
-      }
-      const double h = pelvis.y - terrain.level_at(pelvis.x);
-      cycle_min = std::min(cycle_min, h);
-      cycle_max = std::max(cycle_max, h);
-    } else {
-      cycle_open = false;
+      cycle_open_ = true;
+      cycle_min_ = 1e9;
+      cycle_max_ = -1e9;
     }
+    const double h = pelvis.y - terrain_.level_at(pelvis.x);
+    cycle_min_ = std::min(cycle_min_, h);
+    cycle_max_ = std::max(cycle_max_, h);
+  } else {
+    cycle_open_ = false;
   }
-  m.min_cycle_hip_range = m.cycles > 0 ? min_range : 0.0;
-  if (moving_frames > 0) m.stance_fraction = 0.5 * (planted_moving[0] + planted_moving[1]) / moving_frames;
-  if (first_step >= 0 && last_t > first_t && last_step > first_step) {
-    m.cadence = static_cast<double>(last_step - first_step) / (last_t - first_t);
-    m.stride = 2.0 * std::abs(last_x - first_x) / static_cast<double>(last_step - first_step);
+  has_prev_ = true;
+  prev_pelvis_y_ = pelvis.y;
+  prev_step_ = f.step;
+  prev_phase_ = f.phase;
+}
+
+GaitMetrics GaitMeter::result() const {
+  GaitMetrics m = m_;
+  m.min_cycle_hip_range = m.cycles > 0 ? min_range_ : 0.0;
+  if (moving_frames_ > 0) m.stance_fraction = 0.5 * (planted_moving_[0] + planted_moving_[1]) / moving_frames_;
+  if (first_step_ >= 0 && last_t_ > first_t_ && last_step_ > first_step_) {
+    m.cadence = static_cast<double>(last_step_ - first_step_) / (last_t_ - first_t_);
+    m.stride = 2.0 * std::abs(last_x_ - first_x_) / static_cast<double>(last_step_ - first_step_);
   }
   return m;
+}
+
+GaitMetrics measure_gait(std::span<const CharacterFrame> frames, const Terrain& terrain) {
+  GaitMeter meter(terrain);
+  for (const CharacterFrame& f : frames) meter.add(f);
+  return meter.result();
 }
 
 }  // namespace anim

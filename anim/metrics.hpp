@@ -4,6 +4,8 @@
 #include "anim/character_frame.hpp"
 #include "anim/terrain.hpp"
 
+#include <array>
+#include <cstdint>
 #include <span>
 
 namespace anim {
@@ -26,6 +28,30 @@ struct GaitMetrics {
   double stride = 0.0;               // m per cycle, measured
   double min_foot_clearance = 1e9;   // m, lowest (toe or ankle) above the ground
   int nonfinite = 0;                 // frames with a NaN or infinite joint
+};
+
+// Measures the frames of ONE character one at a time, in order, at a fixed dt: a long run
+// is measured without keeping its frames. The meter holds a reference to the terrain.
+class GaitMeter {
+ public:
+  explicit GaitMeter(const Terrain& terrain) : terrain_(terrain) {}
+  void add(const CharacterFrame& frame);
+  GaitMetrics result() const;
+
+ private:
+  const Terrain& terrain_;
+  GaitMetrics m_;
+  bool has_prev_ = false;
+  double prev_pelvis_y_ = 0.0, prev_phase_ = 0.0;
+  std::int64_t prev_step_ = 0;
+  std::array<vec2, 2> plant_start_{};
+  std::array<bool, 2> was_planted_{};
+  double cycle_min_ = 1e9, cycle_max_ = -1e9, min_range_ = 1e9;
+  bool cycle_open_ = false;
+  int moving_frames_ = 0;
+  std::array<int, 2> planted_moving_{};
+  double first_t_ = 0.0, last_t_ = 0.0, first_x_ = 0.0, last_x_ = 0.0;
+  std::int64_t first_step_ = -1, last_step_ = 0;
 };
 
 // Measures a sequence of frames of ONE character at a fixed dt (the caller's order).

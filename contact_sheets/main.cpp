@@ -3,6 +3,7 @@
 // sheet out and write it atomically. Every error is one line on stderr and a non-zero exit,
 // with nothing written.
 #include "contact_sheets/sheet_plan.hpp"
+#include "game/core/tuning_file.hpp"
 #include "render/palette.hpp"
 #include "render/png_io.hpp"
 #include "render/sheet.hpp"
@@ -21,7 +22,7 @@ int fail(const std::string& message, int status = 1) {
   return status;
 }
 
-void add_flags(CLI::App& app, sheet::Flags& f) {
+void add_flags(CLI::App& app, sheet::Flags& f, std::string& tuning) {
   app.add_option("--state", f.state, "stand, walk or run (default: the six-speed gait sheet)");
   app.add_option("--speed", f.speed, "One row at this speed, m/s (0..8; walk default 1.4, run 3.5)");
   app.add_option("--speeds", f.speeds, "One row per speed, m/s, comma separated (default 0.8,1.4,2.2,3.5,5,7)")
@@ -31,6 +32,7 @@ void add_flags(CLI::App& app, sheet::Flags& f) {
   app.add_flag("--trails", f.trails, "Draw the toe and pelvis world paths over a cycle in each still");
   app.add_option("--seed", f.seed, "Per-step variation seed (default 0)");
   app.add_option("--aim", f.aim, "Aim at a point held at this elevation: up, down, level or degrees (-60..60)");
+  app.add_option("--tuning", tuning, "Tuning file (assets/tuning/*.toml, as saved by the F3 panel); default: built-in");
 }
 
 }  // namespace
@@ -38,7 +40,8 @@ void add_flags(CLI::App& app, sheet::Flags& f) {
 int main(int argc, char** argv) {
   CLI::App app{"Contact sheets of the soldier's gait: a full cycle as stills, one row per speed", "contact-sheet"};
   sheet::Flags flags;
-  add_flags(app, flags);
+  std::string tuning_path;
+  add_flags(app, flags, tuning_path);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -53,9 +56,17 @@ int main(int argc, char** argv) {
   error = sheet::check_output_path(plan->out, plan->default_out);
   if (!error.empty()) return fail(error, 2);
 
+  // A tuned gait can be exported as a sheet (issue 4): the same file the window saves.
+  anim::Tuning tuning;
+  if (!tuning_path.empty()) {
+    const game::TuningResult loaded = game::load_tuning_file(tuning_path);
+    if (const auto* e = std::get_if<game::TuningError>(&loaded)) return fail(e->message, 2);
+    tuning = std::get<anim::Tuning>(loaded);
+  }
+
   std::vector<render::CycleSample> rows;
   for (const render::CycleRequest& r : plan->rows) {
-    rows.push_back(render::sample_cycle(r));
+    rows.push_back(render::sample_cycle(r, tuning));
     if (rows.back().frames.empty()) {
       return fail("no steady gait cycle at " + std::to_string(r.speed) + " m/s: the phase never wrapped");
     }

@@ -1,17 +1,11 @@
 #include "game/core/gait_summary.hpp"
 
 #include <algorithm>
-#include <cmath>
 
 namespace game {
-namespace {
-// Below this the body counts as standing: gait measures are averaged over moving time only,
-// so a walk with pauses reports the walk's cadence, not one diluted by the pauses.
-constexpr double kStandstill = 0.05;  // m/s
-}  // namespace
 
-GaitSummary::GaitSummary(std::vector<std::string> ids) {
-  for (auto& id : ids) soldiers_.push_back(Soldier{.id = std::move(id)});
+GaitSummary::GaitSummary(std::vector<std::string> ids, const anim::Terrain& terrain) {
+  for (auto& id : ids) soldiers_.push_back(Soldier{std::move(id), anim::GaitMeter(terrain)});
 }
 
 void GaitSummary::add(std::span<const anim::CharacterFrame> frames, double dt) {
@@ -22,27 +16,22 @@ void GaitSummary::add(std::span<const anim::CharacterFrame> frames, double dt) {
     s.started = true;
     s.x_last = f.x;
     s.time += dt;
-    s.speed_time += std::abs(f.vx) * dt;
-    if (std::abs(f.vx) > kStandstill) {
-      s.moving_time += dt;
-      s.cadence_time += f.cadence * dt;
-      s.stride_time += f.stride * dt;
-      s.stance_time += f.stance_fraction * dt;
-    }
-    s.steps = f.step;
+    s.steps = static_cast<long long>(f.step);
     s.state_time[static_cast<std::size_t>(f.state)] += dt;
+    s.meter.add(f);
   }
 }
 
 void GaitSummary::print(std::FILE* out) const {
-  std::fprintf(out, "%-8s %8s %10s %10s %9s %9s %8s %8s %6s  %s\n", "id", "time_s", "distance_m",
-               "speed_mps", "moving_s", "cadence", "stride_m", "stance", "steps", "states");
+  std::fprintf(out, "%-8s %8s %8s %6s %9s %9s %8s %6s %8s %8s %8s %6s %7s %9s  %s\n", "id", "time_s", "dist_m",
+               "steps", "drift_mm", "knee_bad", "min_hip", "hipstep", "rise_m", "over_mm", "cadence", "stride",
+               "stance", "nonfinite", "states");
   for (const Soldier& s : soldiers_) {
-    const double moving = s.moving_time > 0.0 ? s.moving_time : 1.0;
-    std::fprintf(out, "%-8s %8.3f %10.3f %10.3f %9.3f %9.3f %8.3f %8.3f %6lld  ", s.id.c_str(), s.time,
-                 s.x_last - s.x_first, s.time > 0.0 ? s.speed_time / s.time : 0.0, s.moving_time,
-                 s.cadence_time / moving, s.stride_time / moving, s.stance_time / moving,
-                 static_cast<long long>(s.steps));
+    const anim::GaitMetrics m = s.meter.result();
+    std::fprintf(out, "%-8s %8.3f %8.3f %6lld %9.3f %9d %8.3f %6.1f %8.3f %8.3f %8.1f %6.2f %7.3f %9d  ", s.id.c_str(),
+                 s.time, s.x_last - s.x_first, s.steps, 1000.0 * m.max_toe_drift, m.knee_backward_frames,
+                 m.frames > 0 ? m.min_hip_over_leg : 0.0, 1000.0 * m.max_hip_step, m.min_cycle_hip_range,
+                 1000.0 * m.max_limb_overlength, 60.0 * m.cadence, m.stride, m.stance_fraction, m.nonfinite);
     // States by share of the time, largest first.
     std::array<std::size_t, kStates> order{};
     for (std::size_t k = 0; k < kStates; ++k) order[k] = k;
@@ -51,13 +40,16 @@ void GaitSummary::print(std::FILE* out) const {
     for (std::size_t k : order) {
       if (s.state_time[k] < 0.005 * s.time) break;  // under 0.5 %: would print as 0 %
       const auto name = anim::state_name(static_cast<anim::State>(k));
-      std::fprintf(out, "%.*s %.0f%% ", static_cast<int>(name.size()), name.data(),
-                   100.0 * s.state_time[k] / s.time);
+      std::fprintf(out, "%.*s %.0f%% ", static_cast<int>(name.size()), name.data(), 100.0 * s.state_time[k] / s.time);
     }
     std::fputc('\n', out);
   }
-  std::fprintf(out, "(cadence in steps/s, stride in m per two steps, stance = share of the cycle a foot is down;"
-                    " gait values averaged over moving time, |vx| > 0.05 m/s)\n");
+  std::fprintf(out,
+               "(steps: plants; drift: largest horizontal travel of a planted toe; knee_bad: "
+               "frames with a knee bent backwards; min_hip: lowest hip height over leg length; hipstep: largest "
+               "change of hip height in one step, mm; rise_m: smallest hip rise and fall over a cycle; over_mm: "
+               "largest limb over-length; cadence in steps/min, stride in m per cycle and stance fraction measured "
+               "from the touchdowns while walking or running)\n");
 }
 
 }  // namespace game

@@ -28,7 +28,7 @@ int run_trace(const TraceOptions& options) {
   for (const SoldierScript& s : scenario->soldiers) ids.push_back(s.spec.id);
 
   TraceWriter writer(file->stream(), ids);
-  GaitSummary summary(ids);
+  GaitSummary summary(ids, scenario->terrain);
   Progress progress("trace", step_count(*scenario));
   writer.header();
   simulate(*scenario, [&](const SimStep& step, std::span<const anim::CharacterFrame> frames) {

@@ -2,6 +2,8 @@
 // that names the file, the line and the key.
 #include "game/core/scenario.hpp"
 
+#include "game/core/toml_reader.hpp"
+
 #include <toml++/toml.h>
 
 #include <cmath>
@@ -20,105 +22,7 @@ constexpr double kMaxSpeed = 8.0;           // m/s: anim::Intent::vx_desired's r
 constexpr double kMinHeight = 1.2;          // m: anim::Proportions' range
 constexpr double kMaxHeight = 2.3;          // m
 
-// Thrown inside this file only; the public functions turn it into a ScenarioError.
-struct Failure {
-  std::string message;
-};
-
-// Reads one document, remembering its name for the messages.
-class Reader {
- public:
-  explicit Reader(std::string source) : source_(std::move(source)) {}
-
-  [[noreturn]] void fail(const toml::node& at, std::string_view key, std::string_view what) const {
-    fail_line(at.source().begin.line, key, what);
-  }
-  [[noreturn]] void fail_line(std::size_t line, std::string_view key, std::string_view what) const {
-    std::string m = source_ + ":" + std::to_string(line == 0 ? 1 : line) + ": ";
-    if (!key.empty()) m += std::string(key) + ": ";
-    throw Failure{m + std::string(what)};
-  }
-
-  // Every key of `table` must be one of `known` (unknown keys are errors, INTERFACES.md).
-  void only_keys(const toml::table& table, std::string_view prefix,
-                 std::initializer_list<std::string_view> known) const {
-    for (auto&& [key, node] : table) {
-      bool ok = false;
-      for (auto k : known) ok = ok || key.str() == k;
-      if (!ok) fail(node, join(prefix, key.str()), "unknown key");
-    }
-  }
-
-  double number(const toml::node& node, std::string_view key) const {
-    double v = 0.0;
-    if (auto i = node.as_integer()) v = static_cast<double>(i->get());
-    else if (auto f = node.as_floating_point()) v = f->get();
-    else fail(node, key, "expected a number");
-    if (!std::isfinite(v)) fail(node, key, "expected a finite number");
-    return v;
-  }
-
-  // A number in [lo, hi]; `range` says the range in words for the message.
-  double number_in(const toml::node& node, std::string_view key, double lo, double hi,
-                   std::string_view range) const {
-    const double v = number(node, key);
-    if (v < lo || v > hi) fail(node, key, "expected " + std::string(range));
-    return v;
-  }
-
-  std::int64_t integer(const toml::node& node, std::string_view key) const {
-    auto i = node.as_integer();
-    if (!i) fail(node, key, "expected an integer");
-    return i->get();
-  }
-
-  bool boolean(const toml::node& node, std::string_view key) const {
-    auto b = node.as_boolean();
-    if (!b) fail(node, key, "expected true or false");
-    return b->get();
-  }
-
-  std::string string(const toml::node& node, std::string_view key) const {
-    auto s = node.as_string();
-    if (!s) fail(node, key, "expected a string");
-    return s->get();
-  }
-
-  anim::vec2 point(const toml::node& node, std::string_view key) const {
-    auto a = node.as_array();
-    if (!a || a->size() != 2) fail(node, key, "expected [x, y]");
-    return {number((*a)[0], key), number((*a)[1], key)};
-  }
-
-  const toml::table& table(const toml::node& node, std::string_view key) const {
-    auto t = node.as_table();
-    if (!t) fail(node, key, "expected a table");
-    return *t;
-  }
-
-  const toml::array& array(const toml::node& node, std::string_view key) const {
-    auto a = node.as_array();
-    if (!a) fail(node, key, "expected an array");
-    return *a;
-  }
-
-  // The node of a required key.
-  const toml::node& required(const toml::table& table, std::string_view key,
-                             std::string_view prefix) const {
-    const toml::node* n = table.get(key);
-    if (!n) fail(table, join(prefix, key), "missing (required)");
-    return *n;
-  }
-
-  static std::string join(std::string_view prefix, std::string_view key) {
-    return prefix.empty() ? std::string(key) : std::string(prefix) + "." + std::string(key);
-  }
-
- private:
-  std::string source_;
-};
-
-anim::Stance parse_stance(const Reader& r, const toml::node& node, std::string_view key) {
+anim::Stance parse_stance(const TomlReader& r, const toml::node& node, std::string_view key) {
   const std::string s = r.string(node, key);
   if (s == "stand") return anim::Stance::stand;
   if (s == "crouch") return anim::Stance::crouch;
@@ -127,7 +31,7 @@ anim::Stance parse_stance(const Reader& r, const toml::node& node, std::string_v
   r.fail(node, key, "expected one of stand, crouch, prone, kneel");
 }
 
-std::vector<anim::vec2> parse_ground(const Reader& r, const toml::node& node) {
+std::vector<anim::vec2> parse_ground(const TomlReader& r, const toml::node& node) {
   constexpr std::string_view key = "world.ground";
   const toml::array& a = r.array(node, key);
   if (a.size() < 2) r.fail(node, key, "expected at least two [x, y] points");
@@ -140,7 +44,7 @@ std::vector<anim::vec2> parse_ground(const Reader& r, const toml::node& node) {
   return ground;
 }
 
-anim::Box parse_box(const Reader& r, const toml::node& node) {
+anim::Box parse_box(const TomlReader& r, const toml::node& node) {
   constexpr std::string_view key = "world.boxes";
   const toml::table& t = r.table(node, key);
   r.only_keys(t, key, {"x", "width", "height"});
@@ -151,7 +55,7 @@ anim::Box parse_box(const Reader& r, const toml::node& node) {
   return b;
 }
 
-anim::Ladder parse_ladder(const Reader& r, const toml::node& node) {
+anim::Ladder parse_ladder(const TomlReader& r, const toml::node& node) {
   constexpr std::string_view key = "world.ladders";
   const toml::table& t = r.table(node, key);
   r.only_keys(t, key, {"x", "bottom", "top"});
@@ -164,7 +68,7 @@ anim::Ladder parse_ladder(const Reader& r, const toml::node& node) {
   return l;
 }
 
-anim::Terrain parse_world(const Reader& r, const toml::node& node) {
+anim::Terrain parse_world(const TomlReader& r, const toml::node& node) {
   const toml::table& t = r.table(node, "world");
   r.only_keys(t, "world", {"ground", "boxes", "ladders"});
   anim::Terrain terrain;
@@ -176,7 +80,7 @@ anim::Terrain parse_world(const Reader& r, const toml::node& node) {
   return terrain;
 }
 
-InputEvent parse_input(const Reader& r, const toml::node& node, double previous_t) {
+InputEvent parse_input(const TomlReader& r, const toml::node& node, double previous_t) {
   constexpr std::string_view key = "soldier.input";
   const toml::table& t = r.table(node, key);
   r.only_keys(t, key, {"t", "vx", "aim", "stance", "fire", "die", "get_up", "climb"});
@@ -198,7 +102,7 @@ InputEvent parse_input(const Reader& r, const toml::node& node, double previous_
   return e;
 }
 
-SoldierScript parse_soldier(const Reader& r, const toml::node& node) {
+SoldierScript parse_soldier(const TomlReader& r, const toml::node& node) {
   constexpr std::string_view key = "soldier";
   const toml::table& t = r.table(node, key);
   r.only_keys(t, key, {"id", "x", "facing", "height", "input"});
@@ -225,7 +129,7 @@ SoldierScript parse_soldier(const Reader& r, const toml::node& node) {
   return s;
 }
 
-Scenario parse_document(const Reader& r, const toml::table& root, const ParseOptions& options) {
+Scenario parse_document(const TomlReader& r, const toml::table& root, const ParseOptions& options) {
   r.only_keys(root, "", {"duration", "dt", "seed", "world", "soldier"});
   Scenario sc;
   if (auto n = root.get("duration"))
@@ -267,7 +171,7 @@ std::uint64_t soldier_seed(std::uint64_t scenario_seed, std::size_t index) {
 
 ScenarioResult parse_scenario_text(std::string_view text, const std::string& source_name,
                                    const ParseOptions& options) {
-  const Reader reader(source_name);
+  const TomlReader reader(source_name);
   try {
     const toml::table root = toml::parse(text, source_name);
     return parse_document(reader, root, options);
@@ -276,7 +180,7 @@ ScenarioResult parse_scenario_text(std::string_view text, const std::string& sou
     for (char& c : what)
       if (c == '\n' || c == '\r') c = ' ';  // one line, always
     return ScenarioError{source_name + ":" + std::to_string(e.source().begin.line) + ": " + what};
-  } catch (const Failure& f) {
+  } catch (const TomlFailure& f) {
     return ScenarioError{f.message};
   }
 }

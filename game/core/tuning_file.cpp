@@ -1,5 +1,7 @@
 #include "game/core/tuning_file.hpp"
 
+#include "game/core/toml_reader.hpp"
+
 #include "game/core/output_file.hpp"
 #include "game/core/tuning_fields.hpp"
 
@@ -15,62 +17,17 @@
 namespace game {
 namespace {
 
-// Thrown inside this file only; the public functions turn it into a TuningError.
-struct Failure {
-  std::string message;
-};
 
-class Reader {
- public:
-  explicit Reader(std::string source) : source_(std::move(source)) {}
-
-  [[noreturn]] void fail(const toml::node& at, std::string_view key, std::string_view what) const {
-    const std::size_t line = at.source().begin.line;
-    throw Failure{source_ + ":" + std::to_string(line == 0 ? 1 : line) + ": " + std::string(key) + ": " +
-                  std::string(what)};
-  }
-
-  double number(const toml::node& node, std::string_view key) const {
-    double v = 0.0;
-    if (auto i = node.as_integer()) v = static_cast<double>(i->get());
-    else if (auto f = node.as_floating_point()) v = f->get();
-    else fail(node, key, "expected a number");
-    if (!std::isfinite(v)) fail(node, key, "expected a finite number");
-    return v;
-  }
-
-  double number_in(const toml::node& node, std::string_view key, double lo, double hi) const {
-    const double v = number(node, key);
-    if (v < lo || v > hi) {
-      char buf[96];
-      std::snprintf(buf, sizeof buf, "expected a value within %g..%g", lo, hi);
-      fail(node, key, buf);
-    }
-    return v;
-  }
-
-  const toml::table& table(const toml::node& node, std::string_view key) const {
-    auto t = node.as_table();
-    if (!t) fail(node, key, "expected a table");
-    return *t;
-  }
-
- private:
-  std::string source_;
-};
-
-std::string join(std::string_view a, std::string_view b) { return std::string(a) + "." + std::string(b); }
-
-void read_curve(const Reader& r, const toml::table& t, const TuningCurve& c, anim::SpeedCurve& curve) {
-  const std::string prefix = join(c.section, c.name);
+void read_curve(const TomlReader& r, const toml::table& t, const TuningCurve& c, anim::SpeedCurve& curve) {
+  const std::string prefix = TomlReader::join(c.section, c.name);
   for (auto&& [key, node] : t)
-    if (key.str() != "speed" && key.str() != "value") r.fail(node, join(prefix, key.str()), "unknown key");
+    if (key.str() != "speed" && key.str() != "value") r.fail(node, TomlReader::join(prefix, key.str()), "unknown key");
   anim::SpeedCurve out = curve;
   auto read_array = [&](std::string_view key, auto&& store) {
     const toml::node* n = t.get(key);
     if (!n) return;
     const auto* a = n->as_array();
-    const std::string full = join(prefix, key);
+    const std::string full = TomlReader::join(prefix, key);
     if (!a || a->size() != anim::SpeedCurve::kPoints)
       r.fail(*n, full, "expected an array of " + std::to_string(anim::SpeedCurve::kPoints) + " numbers");
     for (std::size_t i = 0; i < a->size(); ++i) store(i, (*a)[i], full);
@@ -84,14 +41,14 @@ void read_curve(const Reader& r, const toml::table& t, const TuningCurve& c, ani
   const toml::node* speeds = t.get("speed");
   for (int i = 1; i < anim::SpeedCurve::kPoints; ++i)
     if (!(out.speed[i] > out.speed[i - 1]))
-      r.fail(speeds ? *speeds : static_cast<const toml::node&>(t), join(prefix, "speed"),
+      r.fail(speeds ? *speeds : static_cast<const toml::node&>(t), TomlReader::join(prefix, "speed"),
              "expected speeds strictly increasing");
   curve = out;
 }
 
-void read_section(const Reader& r, const toml::table& t, std::string_view section, anim::Tuning& tuning) {
+void read_section(const TomlReader& r, const toml::table& t, std::string_view section, anim::Tuning& tuning) {
   for (auto&& [key, node] : t) {
-    const std::string full = join(section, key.str());
+    const std::string full = TomlReader::join(section, key.str());
     bool known = false;
     for (const TuningField& f : tuning_fields()) {
       if (f.section != section || f.name != key.str()) continue;
@@ -120,7 +77,7 @@ std::string format_number(double v) {
 }  // namespace
 
 TuningResult parse_tuning_text(std::string_view text, const std::string& source_name, const anim::Tuning& base) {
-  const Reader r(source_name);
+  const TomlReader r(source_name);
   anim::Tuning tuning = base;
   try {
     const toml::table root = toml::parse(text, source_name);
@@ -139,7 +96,7 @@ TuningResult parse_tuning_text(std::string_view text, const std::string& source_
     for (char& c : what)
       if (c == '\n' || c == '\r') c = ' ';  // one line, always
     return TuningError{source_name + ":" + std::to_string(e.source().begin.line) + ": " + what};
-  } catch (const Failure& f) {
+  } catch (const TomlFailure& f) {
     return TuningError{f.message};
   }
   return tuning;

@@ -1,9 +1,8 @@
 // The built `soldier` program run as a subprocess (STYLE.md 8): help, the trace contract,
 // one-line errors that leave no file behind, determinism, and the PNG of `render`.
-#include <doctest/doctest.h>
+#include "program_runner.hpp"
 
-#include <sys/wait.h>
-#include <unistd.h>
+#include <doctest/doctest.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -17,68 +16,24 @@ namespace fs = std::filesystem;
 
 namespace {
 
-struct Run {
-  int status = -1;  // exit status
-  std::string out;  // stdout
-  std::string err;  // stderr
-};
-
-std::string read_file(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-// A scratch folder per test binary run, removed at the end.
-struct Scratch {
-  fs::path dir = fs::temp_directory_path() / ("soldier_test_cli_" + std::to_string(::getpid()));
-  Scratch() { fs::create_directories(dir); }
-  ~Scratch() {
-    std::error_code ec;
-    fs::remove_all(dir, ec);
-  }
-  fs::path operator/(const std::string& name) const { return dir / name; }
-};
+using program_runner::Run;
+using program_runner::Scratch;
+using program_runner::count_lines;
+using program_runner::first_line;
+using program_runner::only_streams_left;
+using program_runner::read_file;
 
 // Runs `soldier ARGS` with stdout and stderr captured in `scratch`.
-Run soldier(const Scratch& scratch, const std::string& args) {
-  const fs::path out = scratch / "stdout.txt", err = scratch / "stderr.txt";
-  const std::string cmd = std::string("'") + SOLDIER_BIN_DIR + "/soldier' " + args + " >'" + out.string() +
-                          "' 2>'" + err.string() + "' </dev/null";
-  const int raw = std::system(cmd.c_str());
-  Run r;
-  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  r.out = read_file(out);
-  r.err = read_file(err);
-  return r;
-}
+Run soldier(const Scratch& scratch, const std::string& args) { return program_runner::run(scratch, "soldier", args); }
 
 std::string asset(const std::string& name) {
   return std::string(SOLDIER_SOURCE_DIR) + "/assets/scenarios/" + name;
 }
 
-std::size_t count_lines(const std::string& s) {
-  std::size_t n = 0;
-  for (char c : s) n += c == '\n';
-  return n;
-}
-
-std::string first_line(const std::string& s) { return s.substr(0, s.find('\n')); }
-
-// Nothing (not even a temporary) left in the scratch folder but the captured streams.
-bool only_streams_left(const Scratch& scratch) {
-  for (const auto& e : fs::directory_iterator(scratch.dir)) {
-    const std::string name = e.path().filename().string();
-    if (name != "stdout.txt" && name != "stderr.txt") return false;
-  }
-  return true;
-}
-
 }  // namespace
 
 TEST_CASE("every command answers --help with exit 0") {
-  Scratch s;
+  Scratch s("soldier_test_cli");
   for (const char* args : {"--help", "play --help", "trace --help", "render --help", "critique --help"}) {
     CAPTURE(args);
     const Run r = soldier(s, args);
@@ -88,7 +43,7 @@ TEST_CASE("every command answers --help with exit 0") {
 }
 
 TEST_CASE("trace writes the contract header and one row per soldier per step") {
-  Scratch s;
+  Scratch s("soldier_test_cli");
   const fs::path csv = s / "walk_short.csv";
   const Run r = soldier(s, "trace --scenario '" + asset("walk_short.toml") + "' --out '" + csv.string() + "'");
   REQUIRE_MESSAGE(r.status == 0, r.err);
@@ -110,7 +65,7 @@ TEST_CASE("trace writes the contract header and one row per soldier per step") {
 }
 
 TEST_CASE("trace --out - writes to stdout, --summary prints a row per soldier") {
-  Scratch s;
+  Scratch s("soldier_test_cli");
   const Run r = soldier(s, "trace --scenario '" + asset("walk_short.toml") + "' --out -");
   REQUIRE(r.status == 0);
   CHECK(r.out.rfind("t,id,state,facing,", 0) == 0);
@@ -121,7 +76,7 @@ TEST_CASE("trace --out - writes to stdout, --summary prints a row per soldier") 
 }
 
 TEST_CASE("the same scenario traced twice is byte-identical") {
-  Scratch s;
+  Scratch s("soldier_test_cli");
   for (const char* name : {"walk.toml", "squad.toml"}) {
     CAPTURE(name);
     const fs::path a = s / "a.csv", b = s / "b.csv";
@@ -134,7 +89,7 @@ TEST_CASE("the same scenario traced twice is byte-identical") {
 }
 
 TEST_CASE("a bad scenario: one line naming the line and key, non-zero, no file written") {
-  Scratch s;
+  Scratch s("soldier_test_cli");
   const fs::path bad = s / "bad.toml";
   std::ofstream(bad) << "duration = 1.0\n[[soldier]]\nid = \"a\"\n  [[soldier.input]]\n  t = 0.0\n  vx = \"fast\"\n";
   const fs::path csv = s / "out.csv";
@@ -154,7 +109,7 @@ TEST_CASE("a bad scenario: one line naming the line and key, non-zero, no file w
 }
 
 TEST_CASE("bad flags, files and values: one line, non-zero") {
-  Scratch s;
+  Scratch s("soldier_test_cli");
   const std::string walk = "'" + asset("walk_short.toml") + "'";
   const std::string cases[] = {
       "--no-such-flag",
@@ -178,7 +133,7 @@ TEST_CASE("bad flags, files and values: one line, non-zero") {
 }
 
 TEST_CASE("render writes a PNG with the frames side by side") {
-  Scratch s;
+  Scratch s("soldier_test_cli");
   const fs::path one = s / "one.png", two = s / "two.png";
   const Run r1 = soldier(s, "render --scenario '" + asset("walk_short.toml") + "' --at 0.5 --out '" +
                                 one.string() + "' --size 320x240");
@@ -199,7 +154,7 @@ TEST_CASE("render writes a PNG with the frames side by side") {
 }
 
 TEST_CASE("critique writes the frame and the two reviewers' prompts") {
-  Scratch s;
+  Scratch s("soldier_test_cli");
   const fs::path dir = s / "packet";
   const Run r = soldier(s, "critique --scenario '" + asset("walk_short.toml") + "' --at 0.5 --out '" + dir.string() +
                                "' --size 320x240");

@@ -6,10 +6,9 @@
 #include "render/sheet.hpp"
 #include "render/sheet_cycle.hpp"
 
-#include <doctest/doctest.h>
+#include "program_runner.hpp"
 
-#include <sys/wait.h>
-#include <unistd.h>
+#include <doctest/doctest.h>
 
 #include <cstdlib>
 #include <filesystem>
@@ -22,53 +21,14 @@ namespace fs = std::filesystem;
 
 namespace {
 
-struct Run {
-  int status = -1;
-  std::string out, err;
-};
-
-std::string read_bytes(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-// A scratch folder per test binary run, removed at the end.
-struct Scratch {
-  fs::path dir = fs::temp_directory_path() / ("soldier_test_sheet_" + std::to_string(::getpid()));
-  Scratch() { fs::create_directories(dir); }
-  ~Scratch() {
-    std::error_code ec;
-    fs::remove_all(dir, ec);
-  }
-  fs::path operator/(const std::string& name) const { return dir / name; }
-};
+using program_runner::Run;
+using program_runner::Scratch;
+using program_runner::count_lines;
+using program_runner::only_streams_left;
+using program_runner::read_file;
 
 Run contact_sheet(const Scratch& scratch, const std::string& args) {
-  const fs::path out = scratch / "stdout.txt", err = scratch / "stderr.txt";
-  const std::string cmd = std::string("'") + SOLDIER_BIN_DIR + "/contact-sheet' " + args + " >'" + out.string() +
-                          "' 2>'" + err.string() + "' </dev/null";
-  const int raw = std::system(cmd.c_str());
-  Run r;
-  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  r.out = read_bytes(out);
-  r.err = read_bytes(err);
-  return r;
-}
-
-std::size_t count_lines(const std::string& s) {
-  std::size_t n = 0;
-  for (char c : s) n += c == '\n';
-  return n;
-}
-
-bool only_streams_left(const Scratch& scratch) {
-  for (const auto& e : fs::directory_iterator(scratch.dir)) {
-    const std::string name = e.path().filename().string();
-    if (name != "stdout.txt" && name != "stderr.txt") return false;
-  }
-  return true;
+  return program_runner::run(scratch, "contact-sheet", args);
 }
 
 std::size_t distinct_colours(const render::Canvas& c) {
@@ -156,7 +116,7 @@ TEST_CASE("row measurements: walk above half stance, run below, cadence and stri
 }
 
 TEST_CASE("contact-sheet --help exits 0") {
-  Scratch s;
+  Scratch s("soldier_test_sheet");
   const Run r = contact_sheet(s, "--help");
   CHECK(r.status == 0);
   for (const char* flag : {"--state", "--speed", "--speeds", "--frames", "--out", "--trails", "--seed"}) {
@@ -165,7 +125,7 @@ TEST_CASE("contact-sheet --help exits 0") {
 }
 
 TEST_CASE("the six-speed sheet: one row per speed at the layout's size, many colours") {
-  Scratch s;
+  Scratch s("soldier_test_sheet");
   const fs::path png = s / "gait.png";
   const Run r = contact_sheet(s, "--speeds 0.8,1.4,2.2,3.5,5,7 --frames 12 --out '" + png.string() + "'");
   REQUIRE(r.status == 0);
@@ -186,7 +146,7 @@ TEST_CASE("the six-speed sheet: one row per speed at the layout's size, many col
 }
 
 TEST_CASE("contact-sheet --state stand, walk and run each write a sheet") {
-  Scratch s;
+  Scratch s("soldier_test_sheet");
   for (const char* state : {"stand", "walk", "run"}) {
     CAPTURE(state);
     const fs::path png = s / (std::string(state) + ".png");
@@ -197,7 +157,7 @@ TEST_CASE("contact-sheet --state stand, walk and run each write a sheet") {
 }
 
 TEST_CASE("bad flags and values: one line, non-zero, nothing written") {
-  Scratch s;
+  Scratch s("soldier_test_sheet");
   const std::string out = " --out '" + (s / "x.png").string() + "'";
   for (const std::string& args : std::initializer_list<std::string>{"--bogus", "--speed 9", "--speed -1", "--speeds 1,9", "--speed abc", "--frames 0",
                                  "--frames 65", "--state fly", "--state stand --speed 1", "--speed 1 --speeds 1,2"}) {
@@ -217,12 +177,12 @@ TEST_CASE("bad flags and values: one line, non-zero, nothing written") {
 }
 
 TEST_CASE("the same arguments twice give byte-identical PNGs") {
-  Scratch s;
+  Scratch s("soldier_test_sheet");
   const fs::path a = s / "a.png", b = s / "b.png";
   const std::string args = "--speeds 1.4,5 --frames 6 --trails --seed 3 --out ";
   REQUIRE(contact_sheet(s, args + "'" + a.string() + "'").status == 0);
   REQUIRE(contact_sheet(s, args + "'" + b.string() + "'").status == 0);
-  const std::string ba = read_bytes(a), bb = read_bytes(b);
+  const std::string ba = read_file(a), bb = read_file(b);
   CHECK(ba.size() > 1000);
   CHECK(ba == bb);
 }

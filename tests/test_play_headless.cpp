@@ -9,6 +9,8 @@
 #include "render/palette.hpp"
 #include "render/png_io.hpp"
 
+#include "program_runner.hpp"
+
 #include <doctest/doctest.h>
 
 #include <sys/wait.h>
@@ -214,31 +216,20 @@ TEST_CASE("the mouse aims the squad at the world point under the cursor") {
 
 namespace {
 
-struct Run {
-  int status = -1;
-  std::string err;
-};
+using program_runner::Run;
+using program_runner::Scratch;
 
-// `soldier COMMAND ARGS` with `env` before it; stderr captured.
-Run soldier_run(const std::string& env, const std::string& command, const std::string& args, const fs::path& dir) {
-  const fs::path err = dir / "stderr.txt";
-  const std::string cmd = env + " '" + std::string(SOLDIER_BIN_DIR) + "/soldier' " + command + " " + args + " 2>'" +
-                          err.string() + "' >/dev/null </dev/null";
-  const int raw = std::system(cmd.c_str());
-  Run r;
-  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  std::ifstream in(err);
-  std::getline(in, r.err, '\0');
-  return r;
+// `soldier COMMAND ARGS` with `env` before it, streams captured in `dir`.
+Run soldier_run(const std::string& env, const std::string& command, const std::string& args, const Scratch& dir) {
+  return program_runner::run(dir, "soldier", command + " " + args, env);
 }
 
-Run soldier_play(const std::string& env, const std::string& args, const fs::path& dir) {
+Run soldier_play(const std::string& env, const std::string& args, const Scratch& dir) {
   return soldier_run(env, "play", args, dir);
 }
 
 void check_screenshot(const std::string& env) {
-  const fs::path dir = fs::temp_directory_path() / ("soldier_play_" + std::to_string(::getpid()));
-  fs::create_directories(dir);
+  const Scratch dir("soldier_play");
   const fs::path shot = dir / "shot.png";
   const Run r = soldier_play(env, "--quit-after 3 --screenshot '" + shot.string() + "'", dir);
   CHECK_MESSAGE(r.status == 0, r.err);
@@ -247,7 +238,6 @@ void check_screenshot(const std::string& env) {
   REQUIRE_MESSAGE(png.has_value(), error);
   CHECK(png->width() >= 640);
   CHECK(distinct_colours(*png) > 100);  // the level and figures, not one flat colour
-  fs::remove_all(dir);
 }
 
 }  // namespace
@@ -265,8 +255,7 @@ TEST_CASE("soldier play --quit-after 3 --screenshot under a real DISPLAY (Xvfb i
 }
 
 TEST_CASE("bad play flags and files fail with one line and no window") {
-  const fs::path dir = fs::temp_directory_path() / ("soldier_play_bad_" + std::to_string(::getpid()));
-  fs::create_directories(dir);
+  const Scratch dir("soldier_play_bad");
   const Run level = soldier_play("SDL_VIDEODRIVER=dummy", "--level /nonexistent/level.toml", dir);
   CHECK(level.status != 0);
   CHECK(level.err.find("/nonexistent/level.toml") != std::string::npos);
@@ -274,12 +263,10 @@ TEST_CASE("bad play flags and files fail with one line and no window") {
   const Run tuning = soldier_play("SDL_VIDEODRIVER=dummy", "--tuning '" + (dir / "bad.toml").string() + "'", dir);
   CHECK(tuning.status != 0);
   CHECK(tuning.err.find("bad.toml:2: body.speed: unknown key") != std::string::npos);
-  fs::remove_all(dir);
 }
 
 TEST_CASE("soldier render and trace read --tuning: a tuned file changes the motion, a bad one fails") {
-  const fs::path dir = fs::temp_directory_path() / ("soldier_tuning_cli_" + std::to_string(::getpid()));
-  fs::create_directories(dir);
+  const Scratch dir("soldier_tuning_cli");
   const std::string scenario = std::string(SOLDIER_SOURCE_DIR) + "/assets/scenarios/walk.toml";
   std::ofstream(dir / "slow.toml") << "[body]\naccel_limit = 0.5\n";
   std::ofstream(dir / "bad.toml") << "[gait]\nknee_slak = 0.9\n";
@@ -299,5 +286,4 @@ TEST_CASE("soldier render and trace read --tuning: a tuned file changes the moti
                                                    "' --tuning '" + (dir / "slow.toml").string() + "'", dir);
   CHECK_MESSAGE(render.status == 0, render.err);
   CHECK(fs::exists(dir / "f.png"));
-  fs::remove_all(dir);
 }

@@ -100,8 +100,10 @@ double keep_clear(const Terrain& terrain, const Proportions& body, vec2 toe, dou
 }
 
 double ground_slope(const Terrain& terrain, double x) {
+  // From the ground's level (itself a +-0.3 m average), so a step's riser reads as a slope
+  // spread over more than a metre, never as a jump within one frame's travel.
   constexpr double kHalf = 0.3;  // m
-  return (terrain.height_at(x + kHalf) - terrain.height_at(x - kHalf)) / (2.0 * kHalf);
+  return (terrain.level_at(x + kHalf) - terrain.level_at(x - kHalf)) / (2.0 * kHalf);
 }
 
 }  // namespace anim

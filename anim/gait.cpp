@@ -21,6 +21,7 @@ constexpr double kSupportRamp = 0.35;     // m per unit of swing progress: how f
 constexpr double kMaxPhasePerStep = 0.2; // cycles; bounds a dt spike
 constexpr double kRunBlendHeight = 0.15; // m the running curve starts above the walk's arcs
 constexpr double kSettleLift = 0.06;
+constexpr double kSlopeLookahead = 1.2;  // m over which coming ground fades out of the stride
 constexpr double kTargetSpeed = 4.0;     // m/s, the least speed a swing's foothold may move at
 constexpr double kSwingClearance = 0.03;  // m a swinging boot keeps above what it passes over     // leg lengths, the lift of the last short step
 
@@ -148,7 +149,16 @@ const GaitOutput& Gait::step(const GaitInput& in, const GaitTuning& t, const Ter
   const double backward = std::clamp(-facing * (in.travelled > 0.0 ? 1.0 : (in.travelled < 0.0 ? -1.0 : 0.0)), 0.0, 1.0);
   const int dir = in.travelled > 0.0 ? 1 : (in.travelled < 0.0 ? -1 : (facing < 0.0 ? -1 : 1));
   GaitAtSpeed g = gait_at_speed(t, speed, leg, backward);
-  adapt_to_slope(g, t, leg, ground_slope(terrain, in.body_x + in.hip_offset));
+  // Steps shorten for the steepest ground of the coming stride, so a slope's edge is met
+  // with short steps already, not with one long step over it.
+  // Ground further ahead counts for less, so the stride changes smoothly as it comes.
+  double steepest = 0.0;
+  for (double ahead : {-0.3, 0.0, 0.3, 0.6, 0.9, 1.2}) {
+    const double weight = std::clamp(1.0 - (ahead - 0.3) / kSlopeLookahead, 0.0, 1.0);
+    const double slope_here = weight * ground_slope(terrain, in.body_x + in.hip_offset + dir * ahead);
+    if (std::abs(slope_here) > std::abs(steepest)) steepest = slope_here;
+  }
+  adapt_to_slope(g, t, leg, steepest);
   // Knee yield fades in with speed so starting and stopping are continuous.
   g.compression *= smoothstep01(speed / 1.0);
   // A run's dip comes from its flight instead (below), so the walking knee yield fades out.

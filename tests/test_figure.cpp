@@ -8,6 +8,8 @@
 
 #include <doctest/doctest.h>
 
+#include <utility>
+
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -128,6 +130,19 @@ TEST_CASE("preview: the standing soldier on a ground line, ~300 px tall") {
   CHECK_MESSAGE(render::write_png(sheet, std::string(SOLDIER_BIN_DIR) + "/../poses_preview.png", error), error);
 }
 
+// The same figure drawn with the level of detail and without it, on the background.
+std::pair<render::Canvas, render::Canvas> draw_with_and_without_lod(const render::Camera& cam,
+                                                                    const anim::CharacterFrame& f,
+                                                                    const render::Palette& palette) {
+  render::Canvas with(cam.width, cam.height), without(cam.width, cam.height);
+  with.clear(kBackground);
+  without.clear(kBackground);
+  render::CoverageLayer scratch(cam.width, cam.height);
+  render::draw_soldier(with, cam, f, palette, scratch, {}, {});
+  render::draw_soldier(without, cam, f, palette, scratch, {}, render::FigureLod::none());
+  return {std::move(with), std::move(without)};
+}
+
 TEST_CASE("level of detail: a figure >= 140 px tall is pixel-identical, a small one keeps its silhouette") {
   const render::Palette palette = render::default_palette();
   const std::array<anim::CharacterFrame, 2> frames = {
@@ -139,12 +154,7 @@ TEST_CASE("level of detail: a figure >= 140 px tall is pixel-identical, a small 
       render::Camera cam = preview_camera();
       cam.px_per_m = px_per_m;
       cam.center_world = {0.15, 0.95};
-      render::Canvas with(cam.width, cam.height), without(cam.width, cam.height);
-      with.clear(kBackground);
-      without.clear(kBackground);
-      render::CoverageLayer scratch(cam.width, cam.height);
-      render::draw_soldier(with, cam, f, palette, scratch, {}, {});
-      render::draw_soldier(without, cam, f, palette, scratch, {}, render::FigureLod::none());
+      const auto [with, without] = draw_with_and_without_lod(cam, f, palette);
       CAPTURE(px_per_m);
       REQUIRE(cam.to_px(1.78) >= 140.0);
       int differ = 0;
@@ -158,12 +168,7 @@ TEST_CASE("level of detail: a figure >= 140 px tall is pixel-identical, a small 
     cam.width = 120;
     cam.height = 100;
     cam.center_world = {0.15, 0.95};
-    render::Canvas with(cam.width, cam.height), without(cam.width, cam.height);
-    with.clear(kBackground);
-    without.clear(kBackground);
-    render::CoverageLayer scratch(cam.width, cam.height);
-    render::draw_soldier(with, cam, f, palette, scratch, {}, {});
-    render::draw_soldier(without, cam, f, palette, scratch, {}, render::FigureLod::none());
+    const auto [with, without] = draw_with_and_without_lod(cam, f, palette);
     int painted = 0, silhouette_differ = 0, recoloured = 0;
     for (int y = 0; y < cam.height; ++y)
       for (int x = 0; x < cam.width; ++x) {

@@ -7,7 +7,10 @@
 #include "render/palette.hpp"
 #include "render/png_io.hpp"
 #include "render/sheet.hpp"
+#include "render/sheet_course.hpp"
 #include "render/sheet_cycle.hpp"
+#include "render/sheet_terrain.hpp"
+#include "render/sheet_terrain_run.hpp"
 
 #include <CLI/CLI.hpp>
 
@@ -28,10 +31,12 @@ void add_flags(CLI::App& app, sheet::Flags& f, std::string& tuning) {
   app.add_option("--speeds", f.speeds, "One row per speed, m/s, comma separated (default 0.8,1.4,2.2,3.5,5,7)")
       ->delimiter(',');
   app.add_option("--frames", f.frames, "Stills per row, 1..64 (default 12; stand 4)");
-  app.add_option("--out", f.out, "PNG to write (default contact_sheets/out/<gait|stand|walk|run>.png)");
+  app.add_option("--out", f.out, "PNG to write (default contact_sheets/out/<gait|stand|walk|run|terrain>.png)");
   app.add_flag("--trails", f.trails, "Draw the toe and pelvis world paths over a cycle in each still");
   app.add_option("--seed", f.seed, "Per-step variation seed (default 0)");
   app.add_option("--aim", f.aim, "Aim at a point held at this elevation: up, down, level or degrees (-60..60)");
+  app.add_flag("--terrain", f.terrain,
+               "Walk the terrain course (slopes, 0.3 m steps): stills every ~1.5 m, one row per speed (default 1.4,3.5; 14 stills)");
   app.add_option("--tuning", tuning, "Tuning file (assets/tuning/*.toml, as saved by the F3 panel); default: built-in");
 }
 
@@ -62,6 +67,21 @@ int main(int argc, char** argv) {
     const game::TuningResult loaded = game::load_tuning_file(tuning_path);
     if (const auto* e = std::get_if<game::TuningError>(&loaded)) return fail(e->message, 2);
     tuning = std::get<anim::Tuning>(loaded);
+  }
+
+  if (plan->terrain) {
+    const anim::Terrain course = render::sheet_course();
+    std::vector<render::TerrainRun> runs;
+    for (const render::TerrainRunRequest& r : plan->terrain_rows) {
+      runs.push_back(render::sample_terrain_run(r, course, tuning));
+      if (runs.back().frames.empty()) {
+        return fail("at " + std::to_string(r.speed) + " m/s the soldier never crossed the terrain course");
+      }
+    }
+    const render::Canvas canvas = render::draw_terrain_sheet(runs, course, plan->terrain_layout, render::default_palette());
+    if (!render::write_png(canvas, plan->out, error)) return fail(error);
+    std::printf("%s\n", plan->out.c_str());
+    return 0;
   }
 
   std::vector<render::CycleSample> rows;

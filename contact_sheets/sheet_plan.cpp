@@ -1,5 +1,7 @@
 #include "contact_sheets/sheet_plan.hpp"
 
+#include "render/sheet_course.hpp"
+
 #include <unistd.h>
 
 #include <cmath>
@@ -37,9 +39,55 @@ std::string title_of(const Flags& f, int stills, const std::vector<double>& spee
   return t;
 }
 
+// --terrain: the course sheet. It takes speeds, frames, seed and out; not a state, aim or
+// trails (its rows are a straight walk or run, its stills show the ground instead).
+std::optional<Plan> make_terrain_plan(const Flags& f, std::string& error) {
+  if (!f.state.empty()) error = "give --state or --terrain, not both";
+  else if (!f.aim.empty()) error = "--terrain takes no --aim";
+  else if (f.trails) error = "--terrain takes no --trails";
+  else if (f.speed && !f.speeds.empty()) error = "give --speed or --speeds, not both";
+  else if (f.frames && (*f.frames < 1 || *f.frames > kMaxFrames)) {
+    error = "--frames must be 1.." + std::to_string(kMaxFrames) + ", got " + std::to_string(*f.frames);
+  }
+  if (!error.empty()) return std::nullopt;
+
+  const std::vector<double> speeds = f.speed ? std::vector<double>{*f.speed} : f.speeds.empty() ? kTerrainSpeeds : f.speeds;
+  for (double v : speeds) {
+    if (!(v >= render::kMinTerrainSpeed && v <= kMaxSpeed)) {
+      error = "speed " + number(v) + " m/s is out of range for --terrain (expected " + number(render::kMinTerrainSpeed) +
+              ".." + number(kMaxSpeed) + ")";
+      return std::nullopt;
+    }
+  }
+
+  Plan plan;
+  plan.terrain = true;
+  const int stills = f.frames.value_or(kTerrainStills);
+  const render::CourseSpan span = render::course_span();
+  for (double v : speeds) {
+    render::TerrainRunRequest r;
+    r.speed = v;
+    r.stills = stills;
+    r.seed = f.seed;
+    r.start_x = render::kCourseStartX;
+    r.first_x = span.first_x;
+    r.last_x = span.last_x;
+    plan.terrain_rows.push_back(r);
+  }
+  char spacing[32];
+  std::snprintf(spacing, sizeof spacing, "%.1f", stills > 1 ? (span.last_x - span.first_x) / (stills - 1) : 0.0);
+  plan.terrain_layout.title = "terrain course: 20 deg slope up, 3 x 0.3 m steps down, 3 up, 20 deg slope down; " +
+                              std::to_string(stills) + " stills" + (stills > 1 ? " every " + std::string(spacing) + " m" : "") +
+                              ", seed " + std::to_string(f.seed);
+  plan.default_out = f.out.empty();
+  plan.out = f.out.empty() ? "contact_sheets/out/terrain.png" : f.out;
+  return plan;
+}
+
 }  // namespace
 
 std::optional<Plan> make_plan(const Flags& f, std::string& error) {
+  if (f.terrain) return make_terrain_plan(f, error);
   if (!f.state.empty() && f.state != "stand" && f.state != "walk" && f.state != "run") {
     error = "unknown --state '" + f.state + "' (expected stand, walk or run)";
     return std::nullopt;

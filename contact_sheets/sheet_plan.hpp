@@ -4,6 +4,8 @@
 // one place: which state takes which speeds, the defaults, the output path.
 #include "render/sheet.hpp"
 #include "render/sheet_cycle.hpp"
+#include "render/sheet_terrain.hpp"
+#include "render/sheet_terrain_run.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -22,6 +24,7 @@ struct Flags {
   bool trails = false;           // --trails
   std::uint64_t seed = 0;        // --seed
   std::string aim;               // --aim: "", "up", "down", "level" or degrees above level
+  bool terrain = false;          // --terrain: the course sheet instead of gait cycles
 };
 
 // The elevations --aim names, degrees from the shoulder (issue 5: the rifle held on target
@@ -35,9 +38,18 @@ inline const std::vector<double> kDefaultSpeeds = {0.8, 1.4, 2.2, 3.5, 5.0, 7.0}
 inline constexpr double kMaxSpeed = 8.0;  // m/s, the fastest the gait tables cover
 inline constexpr int kMaxFrames = 64;
 
+// The terrain sheet's rows: a walk and a run over the course (issue 6), and its stills: 14
+// over the ~20 m the stills span, one every ~1.5 m, so each slope and flight of steps gets
+// two or three.
+inline const std::vector<double> kTerrainSpeeds = {1.4, 3.5};
+inline constexpr int kTerrainStills = 14;
+
 struct Plan {
-  std::vector<render::CycleRequest> rows;
+  std::vector<render::CycleRequest> rows;  // gait cycles (empty for --terrain)
   render::SheetOptions layout;
+  bool terrain = false;                    // --terrain: the course sheet below instead
+  std::vector<render::TerrainRunRequest> terrain_rows;
+  render::TerrainSheetOptions terrain_layout;
   std::string out;           // PNG to write
   bool default_out = false;  // out is the default path (its folder may be created)
 };

@@ -24,18 +24,6 @@ Camera cell_camera(const CellGeometry& g, double body_x) {
   return c;
 }
 
-// A one-pixel frame so neighbouring cells read as separate stills.
-void draw_frame(Canvas& cell, Rgba edge) {
-  for (int x = 0; x < cell.width(); ++x) {
-    cell.set_pixel(x, 0, edge);
-    cell.set_pixel(x, cell.height() - 1, edge);
-  }
-  for (int y = 0; y < cell.height(); ++y) {
-    cell.set_pixel(0, y, edge);
-    cell.set_pixel(cell.width() - 1, y, edge);
-  }
-}
-
 // The world path of one joint over [first, last), as thin runs composited once (no beads
 // where segments meet). Drawn in world space through the still's camera: a toe that stays
 // put while planted is a single dot; a sliding one is a smear along the ground.
@@ -87,6 +75,17 @@ std::string cell_label(const CycleSample& s, std::size_t still) {
 
 }  // namespace
 
+void draw_cell_frame(Canvas& cell, Rgba edge) {
+  for (int x = 0; x < cell.width(); ++x) {
+    cell.set_pixel(x, 0, edge);
+    cell.set_pixel(x, cell.height() - 1, edge);
+  }
+  for (int y = 0; y < cell.height(); ++y) {
+    cell.set_pixel(0, y, edge);
+    cell.set_pixel(cell.width() - 1, y, edge);
+  }
+}
+
 Canvas draw_cell(const CycleSample& s, std::size_t still, const CellGeometry& g, bool trails, const Palette& palette,
                  const SheetStyle& style) {
   Canvas cell(g.width, g.height);
@@ -99,7 +98,7 @@ Canvas draw_cell(const CycleSample& s, std::size_t still, const CellGeometry& g,
   if (trails) draw_trails(cell, cam, s, still, style);
   mark_plants(cell, cam, f, g, style);
   draw_text(cell, 5, 5, cell_label(s, still), style.text, 2);
-  draw_frame(cell, style.cell_edge);
+  draw_cell_frame(cell, style.cell_edge);
   return cell;
 }
 

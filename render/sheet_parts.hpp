@@ -42,6 +42,9 @@ CellGeometry cell_geometry(const SheetOptions& options);
 Canvas draw_cell(const CycleSample& sample, std::size_t still, const CellGeometry& g, bool trails,
                  const Palette& palette, const SheetStyle& style);
 
+// A one-pixel frame round a cell so neighbouring stills read as separate pictures.
+void draw_cell_frame(Canvas& cell, Rgba edge);
+
 // Height of a row's contact timeline, px.
 int timeline_height();
 

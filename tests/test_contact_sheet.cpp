@@ -4,12 +4,17 @@
 // byte-identical output for identical arguments.
 #include "render/png_io.hpp"
 #include "render/sheet.hpp"
+#include "render/sheet_course.hpp"
 #include "render/sheet_cycle.hpp"
+#include "render/sheet_terrain.hpp"
+#include "render/sheet_terrain_run.hpp"
 
 #include "program_runner.hpp"
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -119,7 +124,7 @@ TEST_CASE("contact-sheet --help exits 0") {
   Scratch s("soldier_test_sheet");
   const Run r = contact_sheet(s, "--help");
   CHECK(r.status == 0);
-  for (const char* flag : {"--state", "--speed", "--speeds", "--frames", "--out", "--trails", "--seed"}) {
+  for (const char* flag : {"--state", "--speed", "--speeds", "--frames", "--out", "--trails", "--seed", "--terrain"}) {
     CHECK(r.out.find(flag) != std::string::npos);
   }
 }
@@ -160,7 +165,9 @@ TEST_CASE("bad flags and values: one line, non-zero, nothing written") {
   Scratch s("soldier_test_sheet");
   const std::string out = " --out '" + (s / "x.png").string() + "'";
   for (const std::string& args : std::initializer_list<std::string>{"--bogus", "--speed 9", "--speed -1", "--speeds 1,9", "--speed abc", "--frames 0",
-                                 "--frames 65", "--state fly", "--state stand --speed 1", "--speed 1 --speeds 1,2"}) {
+                                 "--frames 65", "--state fly", "--state stand --speed 1", "--speed 1 --speeds 1,2",
+                                 "--terrain --state walk", "--terrain --speed 0.2", "--terrain --speeds 1.4,9",
+                                 "--terrain --frames 0", "--terrain --trails", "--terrain --aim up"}) {
     CAPTURE(args);
     const Run r = contact_sheet(s, args + out);
     CHECK(r.status != 0);
@@ -185,4 +192,92 @@ TEST_CASE("the same arguments twice give byte-identical PNGs") {
   const std::string ba = read_file(a), bb = read_file(b);
   CHECK(ba.size() > 1000);
   CHECK(ba == bb);
+}
+
+TEST_CASE("the terrain course: a 20 degree slope up, 0.3 m steps down and up, a slope down, flat at both ends") {
+  const anim::Terrain t = render::sheet_course();
+  REQUIRE(t.ground.size() > 4);
+  for (std::size_t i = 1; i < t.ground.size(); ++i) CHECK(t.ground[i].x > t.ground[i - 1].x);
+  const render::CourseShape shape;
+  const double top = shape.slope_run * std::tan(20.0 * anim::kPi / 180.0);
+  CHECK(t.height_at(shape.slope_start - 0.5) == doctest::Approx(0.0));
+  CHECK(t.height_at(shape.slope_start + 0.5 * shape.slope_run) == doctest::Approx(0.5 * top));
+  CHECK(t.height_at(shape.slope_start + shape.slope_run + 1.0) == doctest::Approx(top));
+  // The bottom flat is three steps below the plateau; the stills' span ends on flat y = 0.
+  const render::CourseSpan span = render::course_span();
+  double lowest_between = 1e9;
+  const double plateau = shape.slope_start + shape.slope_run;
+  const double bottom_end = plateau + shape.plateau + shape.steps * (shape.riser_width + shape.tread) + shape.bottom_flat;
+  for (double x = plateau; x < bottom_end + 0.5; x += 0.05) lowest_between = std::min(lowest_between, t.height_at(x));
+  CHECK(lowest_between == doctest::Approx(top - 3 * 0.3));
+  CHECK(t.height_at(span.last_x) == doctest::Approx(0.0));
+  CHECK(span.last_x - span.first_x > 15.0);
+}
+
+TEST_CASE("the terrain run: stills evenly spaced in distance, every planted toe on the ground within 5 mm") {
+  const anim::Terrain course = render::sheet_course();
+  const render::CourseSpan span = render::course_span();
+  for (double speed : {0.8, 1.4, 3.5, 7.0}) {
+    CAPTURE(speed);
+    render::TerrainRunRequest r;
+    r.speed = speed;
+    r.stills = 14;
+    r.first_x = span.first_x;
+    r.last_x = span.last_x;
+    const render::TerrainRun run = render::sample_terrain_run(r, course);
+    REQUIRE_FALSE(run.frames.empty());
+    CHECK(run.frames.front().x < span.first_x);
+    CHECK(run.frames.back().x > span.last_x);
+    REQUIRE(run.stills.size() == 14);
+    REQUIRE(run.still_x.size() == 14);
+    const double spacing = (span.last_x - span.first_x) / 13.0;
+    for (std::size_t k = 0; k < 14; ++k) {
+      CHECK(run.still_x[k] == doctest::Approx(span.first_x + k * spacing));
+      // The first frame at or past the asked x: within one step's travel of it.
+      const double x = run.frames[run.stills[k]].x;
+      CHECK(x >= run.still_x[k]);
+      CHECK(x - run.still_x[k] < 8.5 * r.dt);
+    }
+    // Plants on every kind of ground the course has (slope, plateau, treads), and on each
+    // the toe on the surface (issue 6: within 5 mm) and still (< 1 mm).
+    int on_slope = 0, on_tread = 0;
+    for (const anim::CharacterFrame& f : run.frames) {
+      for (anim::Side side : anim::kSides) {
+        if (!f.contact[anim::index(side)]) continue;
+        const anim::vec2 toe = f.joints[anim::index(side == anim::Side::near ? anim::Joint::toe_near : anim::Joint::toe_far)];
+        const double slope = std::abs(course.normal_at(toe.x).x);
+        on_slope += slope > 0.3;
+        on_tread += slope < 1e-9 && course.height_at(toe.x) > 0.1;
+        CHECK(std::abs(toe.y - course.height_at(toe.x)) < 0.005);
+      }
+    }
+    CHECK(on_slope > 0);
+    CHECK(on_tread > 0);
+    CHECK(run.max_toe_ground == doctest::Approx(render::max_planted_toe_error(run.frames, course)));
+    CHECK(run.max_toe_ground < 0.005);
+    CHECK(run.max_toe_drift < 0.001);
+    CHECK(render::terrain_row_label(run).find("m/s") != std::string::npos);
+  }
+}
+
+TEST_CASE("contact-sheet --terrain: one row per speed at the layout's size") {
+  Scratch s("soldier_test_sheet");
+  const fs::path png = s / "terrain.png";
+  const Run r = contact_sheet(s, "--terrain --out '" + png.string() + "'");
+  REQUIRE(r.status == 0);
+  std::string error;
+  const auto canvas = render::read_png(png.string(), error);
+  REQUIRE(canvas);
+  const render::SheetSize want = render::terrain_sheet_size(2, 14, render::TerrainSheetOptions{});
+  CHECK(canvas->width() == want.width);
+  CHECK(canvas->height() == want.height);
+  CHECK(distinct_colours(*canvas) > 500);
+
+  const fs::path one = s / "one.png";
+  REQUIRE(contact_sheet(s, "--terrain --speed 2.2 --frames 5 --seed 4 --out '" + one.string() + "'").status == 0);
+  const auto small = render::read_png(one.string(), error);
+  REQUIRE(small);
+  const render::SheetSize want_one = render::terrain_sheet_size(1, 5, render::TerrainSheetOptions{});
+  CHECK(small->width() == want_one.width);
+  CHECK(small->height() == want_one.height);
 }

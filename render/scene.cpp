@@ -1,5 +1,7 @@
 #include "render/scene.hpp"
 
+#include "render/parallax.hpp"
+
 #include "render/coverage_layer.hpp"
 #include "render/figure.hpp"
 #include "render/raster.hpp"
@@ -112,6 +114,7 @@ void draw_ground_line(Canvas& canvas, const Camera& camera, const anim::Terrain&
 void draw_scene(Canvas& canvas, const Camera& camera, const anim::Terrain& terrain,
                 std::span<const anim::CharacterFrame> soldiers, const Palette& palette) {
   draw_sky(canvas, camera, terrain, palette);
+  draw_parallax(canvas, camera, terrain, palette);
   draw_terrain(canvas, camera, terrain, palette);
   // One scratch layer for every soldier of the frame: it clears only what it touched.
   CoverageLayer scratch(canvas.width(), canvas.height());

@@ -13,7 +13,8 @@
 namespace render {
 
 // Sky gradient (palette.sky_top at the top to palette.sky_horizon at the ground line under
-// the camera centre), then the terrain, then every soldier in the order given.
+// the camera centre), the distant hills (render/parallax.hpp), the terrain, then every
+// soldier in the order given.
 void draw_scene(Canvas& canvas, const Camera& camera, const anim::Terrain& terrain,
                 std::span<const anim::CharacterFrame> soldiers, const Palette& palette);
 

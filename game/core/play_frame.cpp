@@ -2,7 +2,6 @@
 
 #include "game/core/debug_overlay.hpp"
 #include "game/core/hud.hpp"
-#include "game/core/parallax.hpp"
 #include "render/coverage_layer.hpp"
 #include "render/figure.hpp"
 #include "render/scene.hpp"
@@ -19,12 +18,8 @@ void draw_world_layer(render::Canvas& canvas, const PlaySession& session, const 
   const render::Camera cam = session.camera(view);
   const anim::Terrain& terrain = session.world().terrain();
   const std::vector<anim::CharacterFrame> frames = session.drawn_frames();
-  // render::draw_scene's order with the parallax hills slotted in after the sky.
-  render::draw_sky(canvas, cam, terrain, palette);
-  draw_parallax(canvas, cam, terrain, palette);
-  render::draw_terrain(canvas, cam, terrain, palette);
-  render::CoverageLayer scratch(canvas.width(), canvas.height());
-  for (const anim::CharacterFrame& f : frames) render::draw_soldier(canvas, cam, f, palette, scratch);
+  // The one scene drawing `soldier render` uses too, so F12 and a headless frame agree.
+  render::draw_scene(canvas, cam, terrain, frames, palette);
 
   if (session.toggles().overlay) {
     OverlayInput in;

@@ -1,5 +1,5 @@
 #pragma once
-// The sandbox's background: two bands of distant hills between the sky and the terrain,
+// The scene's background: two bands of distant hills between the sky and the terrain,
 // scrolling slower than the ground (parallax), in low-contrast values close to the sky's
 // horizon colour so the figures' values stand apart from them (issue 4).
 #include "anim/terrain.hpp"
@@ -7,7 +7,7 @@
 #include "render/canvas.hpp"
 #include "render/palette.hpp"
 
-namespace game {
+namespace render {
 
 struct ParallaxLayer {
   double scroll = 0.2;      // share of the camera's motion the layer follows (0: fixed sky)
@@ -22,9 +22,9 @@ struct ParallaxStyle {
   ParallaxLayer near{0.30, 0.10, 0.60, 0.30, 2.1};
 };
 
-// Draws the layers over the sky (after render::draw_sky, before render::draw_terrain). The
+// Draws the layers over the sky (after draw_sky, before draw_terrain). The
 // horizon is the ground line under the camera centre, as draw_sky's gradient uses.
-void draw_parallax(render::Canvas& canvas, const render::Camera& camera, const anim::Terrain& terrain,
-                   const render::Palette& palette, const ParallaxStyle& style = {});
+void draw_parallax(Canvas& canvas, const Camera& camera, const anim::Terrain& terrain,
+                   const Palette& palette, const ParallaxStyle& style = {});
 
-}  // namespace game
+}  // namespace render

@@ -1,12 +1,12 @@
-#include "game/core/parallax.hpp"
+#include "render/parallax.hpp"
 
 #include <algorithm>
 #include <cmath>
 
-namespace game {
+namespace render {
 namespace {
 
-render::Rgba mix(render::Rgba a, render::Rgba b, double t) {
+Rgba mix(Rgba a, Rgba b, double t) {
   auto m = [t](std::uint8_t x, std::uint8_t y) { return static_cast<std::uint8_t>(std::lround(x + (y - x) * t)); };
   return {m(a.r, b.r), m(a.g, b.g), m(a.b, b.b), 255};
 }
@@ -20,14 +20,14 @@ double ridge(double u, double phase) {
 
 }  // namespace
 
-void draw_parallax(render::Canvas& canvas, const render::Camera& camera, const anim::Terrain& terrain,
-                   const render::Palette& palette, const ParallaxStyle& style) {
+void draw_parallax(Canvas& canvas, const Camera& camera, const anim::Terrain& terrain,
+                   const Palette& palette, const ParallaxStyle& style) {
   const int h = canvas.height();
   if (h <= 0 || canvas.width() <= 0 || !(camera.px_per_m > 0.0)) return;
   const float horizon = camera.to_canvas({camera.center_world.x, terrain.ground_at(camera.center_world.x)}).y;
-  const render::Rgba ground = palette.ground.at(0);
+  const Rgba ground = palette.ground.at(0);
   for (const ParallaxLayer* layer : {&style.far, &style.near}) {
-    const render::Rgba color = mix(palette.sky_horizon, ground, layer->toward_ground);
+    const Rgba color = mix(palette.sky_horizon, ground, layer->toward_ground);
     // The layer scrolls by `scroll` of the camera's world motion, measured in canvas
     // heights so the hills keep their look at any zoom and window size.
     const double shift = camera.center_world.x * camera.px_per_m * layer->scroll / h;
@@ -47,4 +47,4 @@ void draw_parallax(render::Canvas& canvas, const render::Camera& camera, const a
   }
 }
 
-}  // namespace game
+}  // namespace render

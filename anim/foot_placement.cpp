@@ -41,8 +41,9 @@ vec2 plant_on_ground(const Terrain& terrain, const Proportions& body, double toe
     constexpr double kStep = 0.02;
     const double reach = (heel_to_toe(body) + toe_to_tip(body)) * std::abs(facing_scale) + kStep;
     for (double d = kStep; d <= reach; d += kStep) {
-      if (foot_is_planar(terrain, body, toe_x + dir * d, facing_scale)) { x = toe_x + dir * d; break; }
+      // A shorter step first: a plant pulled back keeps the leg inside its reach.
       if (foot_is_planar(terrain, body, toe_x - dir * d, facing_scale)) { x = toe_x - dir * d; break; }
+      if (foot_is_planar(terrain, body, toe_x + dir * d, facing_scale)) { x = toe_x + dir * d; break; }
     }
   }
   return {x, terrain.height_at(x)};

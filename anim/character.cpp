@@ -30,7 +30,7 @@ Character::Character(const CharacterSpec& spec, const Tuning& tuning, const Terr
   motion_.x = std::isfinite(spec.x) ? spec.x : 0.0;
   yaw_ = yaw_target_ = spec.facing < 0 ? kPi : 0.0;
   frame_.body_size = body_;
-  solve_pose(Intent{}, terrain, 0.0);
+  solve_pose(Intent{}, 0.0);
 }
 
 void Character::step(const Intent& raw, double dt_raw, const Terrain& terrain) {
@@ -83,11 +83,10 @@ void Character::step(const Intent& raw, double dt_raw, const Terrain& terrain) {
   gait_.step(gi, tuning_.gait, terrain);
 
   time_ += dt;
-  solve_pose(intent, terrain, dt);
+  solve_pose(intent, dt);
 }
 
-void Character::solve_pose(const Intent& intent, const Terrain& terrain, double dt) {
-  (void)terrain;
+void Character::solve_pose(const Intent& intent, double dt) {
   const GaitOutput& g = gait_.output();
   const PostureTuning& pt = tuning_.posture;
   const BodyFrame frame{{motion_.x, 0.0}, yaw_};

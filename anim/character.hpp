@@ -49,7 +49,7 @@ class Character {
   Tuning& tuning() { return tuning_; }
 
  private:
-  void solve_pose(const Intent& intent, const Terrain& terrain, double dt);
+  void solve_pose(const Intent& intent, double dt);
 
   CharacterSpec spec_;
   Tuning tuning_;

@@ -85,7 +85,7 @@ void Gait::reset_standing(double body_x, int facing, const Terrain& terrain, con
   step(still, t, terrain);
 }
 
-void Gait::lift_off(Foot& f, Side, double psi, double support) {
+void Gait::lift_off(Foot& f, double psi, double support) {
   f.planted = false;
   f.liftoff_toe = f.toe;
   f.liftoff_pitch = f.pitch;
@@ -114,7 +114,7 @@ void Gait::begin_walking(const GaitInput& in, const GaitTuning& t, double ground
   const Side rear = feet_[index(Side::near)].toe.x * dir <= feet_[index(Side::far)].toe.x * dir ? Side::near : Side::far;
   phi_ = rear == Side::near ? g.stance_fraction : wrap01(g.stance_fraction - 0.5 - t.asymmetry_phase);
   Foot& f = feet_[index(rear)];
-  lift_off(f, rear, g.stance_fraction, pelvis_y_ - ground_under_hip);
+  lift_off(f, g.stance_fraction, pelvis_y_ - ground_under_hip);
   // The front foot did not land from a step: its knee does not yield as if it had.
   feet_[index(rear == Side::near ? Side::far : Side::near)].stepped = false;
 }
@@ -234,7 +234,7 @@ const GaitOutput& Gait::step(const GaitInput& in, const GaitTuning& t, const Ter
       const double psi = foot_phase(s, phi_, t);
       const bool wrapped = psi < psi_prev;
       if (f.planted && (psi >= g.stance_fraction) && !wrapped) {
-        lift_off(f, s, psi, pelvis_y_ - terrain.level_at(hip_x));
+        lift_off(f, psi, pelvis_y_ - terrain.level_at(hip_x));
       } else if (!f.planted) {
         if (wrapped) {
           touch_down(f);  // on the foothold the swing was heading for
@@ -264,7 +264,7 @@ const GaitOutput& Gait::step(const GaitInput& in, const GaitTuning& t, const Ter
         if (e > worst_error) { worst_error = e; worst = s; }
       }
       if (worst_error > 0.6 * t.stand_foot_spread + 0.05) {
-        lift_off(feet_[index(worst)], worst, 0.0, pelvis_y_ - terrain.level_at(hip_x));
+        lift_off(feet_[index(worst)], 0.0, pelvis_y_ - terrain.level_at(hip_x));
       } else {
         mode_ = Mode::standing;
       }
@@ -388,8 +388,9 @@ const GaitOutput& Gait::step(const GaitInput& in, const GaitTuning& t, const Ter
     // Mid-turn the stance geometry of the two travel directions is blended, so the curve
     // stays continuous while the facing swings through the camera.
     const double slope_facing = slope * (facing < 0.0 ? -1.0 : 1.0);
-    const double top = running_contact_height(g, t, dip, 1.0, slope_facing) * (1.0 - backward) +
-                       running_contact_height(g, t, dip, -1.0, slope_facing) * backward;
+    const double forward_top = backward < 1.0 ? running_contact_height(g, t, dip, 1.0, slope_facing) : 0.0;
+    const double backward_top = backward > 0.0 ? running_contact_height(g, t, dip, -1.0, slope_facing) : 0.0;
+    const double top = forward_top * (1.0 - backward) + backward_top * backward;
     double curve = top;
     bool in_stance = false;
     for (Side s : kSides) {

@@ -78,7 +78,7 @@ class Gait {
   double planted_pitch(const GaitTuning& t, const Terrain& terrain, vec2 toe, double hip_x, double facing_scale) const;
   double running_contact_height(const GaitAtSpeed& g, const GaitTuning& t, double dip, double travel_sign,
                                 double slope_facing) const;
-  void lift_off(Foot& f, Side s, double psi, double support);
+  void lift_off(Foot& f, double psi, double support);
   void touch_down(Foot& f);
   void begin_walking(const GaitInput& in, const GaitTuning& t, double ground_under_hip);
 

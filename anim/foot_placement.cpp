@@ -49,6 +49,16 @@ vec2 plant_on_ground(const Terrain& terrain, const Proportions& body, double toe
   return {x, terrain.height_at(x)};
 }
 
+Span planar_span(const Terrain& terrain, const Proportions& body, double toe_x, double facing_scale, double max_reach) {
+  constexpr double kSpanStep = 0.01;  // m: the span's ends are this close to an edge
+  Span span{toe_x, toe_x};
+  for (double d = kSpanStep; d <= max_reach && foot_is_planar(terrain, body, toe_x - d, facing_scale); d += kSpanStep)
+    span.lo = toe_x - d;
+  for (double d = kSpanStep; d <= max_reach && foot_is_planar(terrain, body, toe_x + d, facing_scale); d += kSpanStep)
+    span.hi = toe_x + d;
+  return span;
+}
+
 double swing_obstacle_lift(const Terrain& terrain, const Proportions& body, const SwingShape& shape, vec2 toe0,
                            double pitch0, vec2 toe1, double pitch1, double facing_scale, double clearance) {
   // Sample the unobstructed path and find how much more lift keeps every sample clear; the
@@ -100,11 +110,10 @@ double keep_clear(const Terrain& terrain, const Proportions& body, vec2 toe, dou
   return need;
 }
 
-double ground_slope(const Terrain& terrain, double x) {
+double ground_slope(const Terrain& terrain, double x, double half_span) {
   // From the ground's level (itself a +-0.3 m average), so a step's riser reads as a slope
   // spread over more than a metre, never as a jump within one frame's travel.
-  constexpr double kHalf = 0.3;  // m
-  return (terrain.level_at(x + kHalf) - terrain.level_at(x - kHalf)) / (2.0 * kHalf);
+  return (terrain.level_at(x + half_span) - terrain.level_at(x - half_span)) / (2.0 * half_span);
 }
 
 }  // namespace anim

@@ -21,6 +21,17 @@ bool foot_is_planar(const Terrain& terrain, const Proportions& body, double toe_
 // hanging the heel over it. The result's y is the ground under it.
 vec2 plant_on_ground(const Terrain& terrain, const Proportions& body, double toe_x, int dir, double facing_scale);
 
+// The x-interval of toe positions, around `toe_x` (itself planar), over which the whole foot
+// stays on the same surface: the stretch of a tread, or of a slope, a foothold may slide
+// along without crossing an edge (so its height never jumps). Searched up to `max_reach` m
+// each way, in `kSpanStep` increments.
+struct Span {
+  double lo = 0.0;
+  double hi = 0.0;
+  double clamp(double x) const { return x < lo ? lo : (x > hi ? hi : x); }
+};
+Span planar_span(const Terrain& terrain, const Proportions& body, double toe_x, double facing_scale, double max_reach);
+
 // Extra lift (m, >= 0) the swing needs so that the foot, heel to tip, stays `clearance`
 // metres above the terrain everywhere between lift-off and touchdown.
 double swing_obstacle_lift(const Terrain& terrain, const Proportions& body, const SwingShape& shape, vec2 toe0,
@@ -32,8 +43,10 @@ double swing_obstacle_lift(const Terrain& terrain, const Proportions& body, cons
 double keep_clear(const Terrain& terrain, const Proportions& body, vec2 toe, double pitch, double facing_scale,
                   double clearance);
 
-// The ground's slope (dy/dx) around x, over the span the body stands on (not a pebble's,
-// and not a step's riser taken alone). Rule 1 on slopes reads the distance along it.
-double ground_slope(const Terrain& terrain, double x);
+// The ground's slope (dy/dx) around x, from its level (Terrain::level_at) `half_span` m
+// either side: over the span the body stands on (not a pebble's, and not a step's riser
+// taken alone). Rule 1 on slopes reads the distance along it; a stride adapts to it read
+// over a stride's length, so a flight of steps reads as its mean slope.
+double ground_slope(const Terrain& terrain, double x, double half_span = 0.3);
 
 }  // namespace anim

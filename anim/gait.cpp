@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <span>
 
 namespace anim {
 
@@ -20,10 +21,15 @@ constexpr double kSupportRamp = 0.35;     // m per unit of swing progress: how f
                                          // leg stops (and a landing leg starts) holding the hips
 constexpr double kMaxPhasePerStep = 0.2; // cycles; bounds a dt spike
 constexpr double kRunBlendHeight = 0.15; // m the running curve starts above the walk's arcs
-constexpr double kSettleLift = 0.06;
+constexpr double kSettleLift = 0.06;     // leg lengths, the lift of the last short step
+constexpr double kStrideSlopeSpan = 0.9; // m either side: the slope a stride adapts to
 constexpr double kSlopeLookahead = 1.2;  // m over which coming ground fades out of the stride
 constexpr double kTargetSpeed = 4.0;     // m/s, the least speed a swing's foothold may move at
-constexpr double kSwingClearance = 0.03;  // m a swinging boot keeps above what it passes over     // leg lengths, the lift of the last short step
+constexpr double kSwingClearance = 0.03; // m a swinging boot keeps above what it passes over
+constexpr double kSurfaceReach = 1.5;    // m a foothold may slide along its surface in a swing
+constexpr double kMaxHipRise = 1.5;      // m/s the hips may rise over the ground's level
+constexpr double kMaxSlideOff = 0.3;     // m a foothold may sit off its nominal point before the
+                                         // swing gives up its surface for another (it has to reach)
 
 double wrap01(double p) {
   p = std::fmod(p, 1.0);
@@ -35,6 +41,20 @@ double wrap01(double p) {
 double reach_height(vec2 ankle, double hip_x, double reach) {
   const double dx = ankle.x - hip_x;
   return ankle.y + std::sqrt(std::max(0.0, reach * reach - dx * dx));
+}
+
+// The height at x of the polyline through `points` (any order), flat beyond its ends.
+double ground_line_at(std::span<vec2> points, double x) {
+  for (std::size_t i = 1; i < points.size(); ++i)  // a handful of points: insertion sort by x
+    for (std::size_t j = i; j > 0 && points[j].x < points[j - 1].x; --j) std::swap(points[j], points[j - 1]);
+  if (x <= points.front().x) return points.front().y;
+  for (std::size_t i = 1; i < points.size(); ++i) {
+    if (x <= points[i].x) {
+      const vec2 a = points[i - 1], b = points[i];
+      return b.x - a.x > 1e-9 ? a.y + (b.y - a.y) * (x - a.x) / (b.x - a.x) : b.y;
+    }
+  }
+  return points.back().y;
 }
 
 }  // namespace
@@ -82,6 +102,7 @@ void Gait::reset_standing(double body_x, int facing, const Terrain& terrain, con
   still.facing_scale = facing < 0 ? -1.0 : 1.0;
   out_ = GaitOutput{};
   pelvis_y_ = 0.0;
+  rise_limited_ = false;
   step(still, t, terrain);
 }
 
@@ -93,8 +114,8 @@ void Gait::lift_off(Foot& f, double psi, double support) {
   f.liftoff_psi = std::min(psi, 0.999);
   f.u = 0.0;
   f.swing_index = steps_ + 1;
-  f.edge_shift = 0.0;
-  f.edge_shift_set = false;
+  f.surface_set = false;
+  f.headroom_set = false;
 }
 
 void Gait::touch_down(Foot& f) {
@@ -155,7 +176,7 @@ const GaitOutput& Gait::step(const GaitInput& in, const GaitTuning& t, const Ter
   double steepest = 0.0;
   for (double ahead : {-0.3, 0.0, 0.3, 0.6, 0.9, 1.2}) {
     const double weight = std::clamp(1.0 - (ahead - 0.3) / kSlopeLookahead, 0.0, 1.0);
-    const double slope_here = weight * ground_slope(terrain, in.body_x + in.hip_offset + dir * ahead);
+    const double slope_here = weight * ground_slope(terrain, in.body_x + in.hip_offset + dir * ahead, kStrideSlopeSpan);
     if (std::abs(slope_here) > std::abs(steepest)) steepest = slope_here;
   }
   adapt_to_slope(g, t, leg, steepest);
@@ -180,6 +201,7 @@ const GaitOutput& Gait::step(const GaitInput& in, const GaitTuning& t, const Ter
           f.liftoff_toe = f.toe;
           f.liftoff_pitch = f.pitch;
           f.liftoff_support = pelvis_y_ - terrain.level_at(hip_x);
+          f.headroom_set = false;
           f.u = 0.0;
         }
       }
@@ -205,19 +227,21 @@ const GaitOutput& Gait::step(const GaitInput& in, const GaitTuning& t, const Ter
   // Where the hip will be when a swinging foot lands, and where that foot plants: the ankle
   // centred on the hip over the contact, shifted back for fast gaits; never varied (Rule 10).
   // `to_go`: cycles of travel until the foot lands (negative: it landed that long ago).
-  // The foothold keeps the side of a step's edge it first chose (`edge_shift`, metres along
-  // x, decided once a swing meets an edge): re-deciding every frame would flip the plant
-  // from one side of the edge to the other as the nominal point moves over it.
+  // The foothold's surface (a tread, a slope) is chosen once, when the swing first plans it,
+  // and the foothold then only slides along it: re-choosing as the nominal point moves
+  // would flip the plant across a step's edge and its height by the riser (issue 6).
   auto walking_target = [&](Foot& f, double to_go) {
     const double hip_at_landing = hip_x + dir * to_go * g.stride * ground_cos;
     const double x = hip_at_landing + dir * (0.5 * g.contact_length - g.contact_shift) * ground_cos +
                      facing * body_.toe_forward();
-    if (!f.edge_shift_set || !foot_is_planar(terrain, body_, x + f.edge_shift, facing)) {
+    if (!f.surface_set || std::abs(f.surface.clamp(x) - x) > kMaxSlideOff) {
       const vec2 placed = plant_on_ground(terrain, body_, x, dir, facing);
-      f.edge_shift = placed.x - x;
-      f.edge_shift_set = f.edge_shift != 0.0;
+      f.surface = planar_span(terrain, body_, placed.x, facing, kSurfaceReach);
+      f.surface_set = true;
+      f.headroom_set = false;  // a new foothold: the landing leg's hold starts afresh from the hips
     }
-    const vec2 toe{x + f.edge_shift, terrain.height_at(x + f.edge_shift)};
+    const double toe_x = f.surface.clamp(x);
+    const vec2 toe{toe_x, terrain.height_at(toe_x)};
     return std::pair<vec2, double>{toe, planted_pitch(t, terrain, toe, hip_at_landing, facing)};
   };
   auto standing_target = [&](Side s) {
@@ -284,15 +308,15 @@ const GaitOutput& Gait::step(const GaitInput& in, const GaitTuning& t, const Ter
       const double to_go = 1.0 - foot_phase(s, phi_, t);
       const auto [toe, pitch] = walking_target(f, to_go);
       f.land_hip_x = hip_x + dir * to_go * g.stride * ground_cos;
-      // When the foothold does change sides of an edge, the swing's target follows it at a
-      // bounded speed, so the swinging foot never jumps (issue 6).
+      // The foothold follows its nominal point at a bounded speed, so a change of speed
+      // never jumps the swinging foot; it stays on its surface, so its height is continuous.
       if (f.u <= 0.0 || dt <= 0.0) {
         f.target = toe;
         f.target_pitch = pitch;
       } else {
         f.target.x = rotate_towards(f.target.x, toe.x, std::max(kTargetSpeed, 3.0 * speed) * dt);
         const bool there = f.target.x == toe.x;
-        f.target.y = there ? toe.y : terrain.height_at(f.target.x);
+        f.target.y = terrain.height_at(f.target.x);
         f.target_pitch = there ? pitch : planted_pitch(t, terrain, f.target, f.land_hip_x, facing);
       }
       const StepVariation sv = step_variation_between(in.seed, f.swing_index, f.u, t.variation);
@@ -340,7 +364,7 @@ const GaitOutput& Gait::step(const GaitInput& in, const GaitTuning& t, const Ter
   };
   double pelvis = 1e9;
   for (Side s : kSides) {
-    const Foot& f = feet_[index(s)];
+    Foot& f = feet_[index(s)];
     if (f.planted) {
       pelvis = std::min(pelvis, leg_support(f.toe, f.pitch, hip_x, stance_reach(s)));
     } else {
@@ -352,7 +376,14 @@ const GaitOutput& Gait::step(const GaitInput& in, const GaitTuning& t, const Ter
       const double land_support = leg_support(f.target, f.target_pitch, f.land_hip_x, leg * t.knee_slack) -
                                   terrain.level_at(f.land_hip_x) + terrain.level_at(hip_x);
       pelvis = std::min(pelvis, terrain.level_at(hip_x) + f.liftoff_support + kSupportRamp * f.u);
-      pelvis = std::min(pelvis, land_support + kSupportRamp * (1.0 - f.u));
+      // The landing leg's hold starts no lower than the hips were when the swing began, so a
+      // foothold far below (a step down) lowers them through the swing, not at lift-off: the
+      // extra drop eases in and out, mostly while the foot passes over the edge.
+      if (!f.headroom_set) {
+        f.land_headroom = std::max(0.0, pelvis_y_ - land_support - kSupportRamp);
+        f.headroom_set = true;
+      }
+      pelvis = std::min(pelvis, land_support + kSupportRamp * (1.0 - f.u) + f.land_headroom * (1.0 - smoothstep01(f.u)));
     }
   }
   // Running (stance fraction below a half): the hips ride a bouncing curve. Flight is
@@ -363,20 +394,17 @@ const GaitOutput& Gait::step(const GaitInput& in, const GaitTuning& t, const Ter
   // The ground a running body bounces over: the planted foot's during its stance, and in
   // flight a line from the ground it left to the ground the next foot lands on, so the
   // curve below follows slopes and steps and stays continuous through every contact.
-  double support_ground = terrain.level_at(hip_x);
-  {
-    int planted = -1;
-    for (Side s : kSides) if (feet_[index(s)].planted) planted = static_cast<int>(index(s));
-    const double next_psi = std::max(foot_phase(Side::near, phi_, t), foot_phase(Side::far, phi_, t));
-    const Side next = foot_phase(Side::near, phi_, t) >= foot_phase(Side::far, phi_, t) ? Side::near : Side::far;
-    const Foot& leaving = feet_[index(next == Side::near ? Side::far : Side::near)];
-    if (planted >= 0) {
-      support_ground = feet_[static_cast<std::size_t>(planted)].toe.y;
-    } else if (g.stance_fraction < 0.5) {
-      const double f = std::clamp(1.0 - (1.0 - next_psi) / (0.5 - g.stance_fraction), 0.0, 1.0);
-      support_ground = leaving.liftoff_toe.y + (feet_[index(next)].target.y - leaving.liftoff_toe.y) * f;
-    }
+  // The ground a running body bounces over: the line through the footholds (the planted
+  // toes, and each swing's lift-off and landing points) read under the hips. On a slope it
+  // is the slope, over steps a ramp from one foothold to the next, and a contact only adds
+  // or drops a point away from the hips, so it is continuous through every contact.
+  std::array<vec2, 4> footholds{};
+  std::size_t count = 0;
+  for (const Foot& f : feet_) {
+    footholds[count++] = f.planted ? f.toe : f.liftoff_toe;
+    if (!f.planted) footholds[count++] = f.target;
   }
+  const double support_ground = ground_line_at(std::span<vec2>(footholds.data(), count), hip_x);
   const double ground_ref = support_ground;
   const double running = mode_ == Mode::walking ? smoothstep01((0.5 - g.stance_fraction) / 0.12) : 0.0;
   if (running > 0.0 && g.cadence > 0.0) {
@@ -401,12 +429,23 @@ const GaitOutput& Gait::step(const GaitInput& in, const GaitTuning& t, const Ter
     }
     if (!in_stance) {
       // Flight from one foot's lift-off (phase D) to the other's touchdown (phase 1).
-      const double next = std::max(foot_phase(Side::near, phi_, t), foot_phase(Side::far, phi_, t));
-      const double f = std::clamp(1.0 - (1.0 - next) / (0.5 - g.stance_fraction), 0.0, 1.0);
+      // Progress from the last lift-off (0) to the next touchdown (1).
+      const double psi_near = foot_phase(Side::near, phi_, t), psi_far = foot_phase(Side::far, phi_, t);
+      const Foot& leaving = feet_[index(psi_near >= psi_far ? Side::far : Side::near)];
+      const double elapsed = std::max(0.0, std::min(psi_near, psi_far) - leaving.liftoff_psi);
+      const double left = std::max(0.0, 1.0 - std::max(psi_near, psi_far));
+      const double f = elapsed + left > 1e-12 ? elapsed / (elapsed + left) : 1.0;
       curve = top + 4.0 * rise * f * (1.0 - f);
     }
     pelvis = std::min(pelvis, ground_ref + curve + (1.0 - running) * kRunBlendHeight);
   }
+  // The hips never rise faster than kMaxHipRise over the ground's level: a hold let go of at
+  // once (a foothold moved to higher ground) lifts them over a few frames, not in one.
+  if (dt > 0.0 && rise_limited_) {
+    pelvis = std::min(pelvis, pelvis_y_ + (terrain.level_at(hip_x) - prev_level_) + kMaxHipRise * dt);
+  }
+  rise_limited_ = dt > 0.0 || rise_limited_;
+  prev_level_ = terrain.level_at(hip_x);
   // At rest the hips sit over the lower foot (the legs' bound above drops them at once, so
   // the higher foot never floats), and rise again through a critically damped hip offset
   // (seed 001 section 6): a settle step onto a higher surface lifts them without overshoot.
@@ -471,6 +510,7 @@ const GaitOutput& Gait::step(const GaitInput& in, const GaitTuning& t, const Ter
     o.toe_world = f.toe;
     o.pitch = f.pitch;
     o.ankle_world = ankle_in_world(body_, f.toe, f.pitch, facing);
+    o.landing_toe = f.planted ? f.toe : f.target;
   }
   return out_;
 }

@@ -3,6 +3,7 @@
 // planted feet still in the world, swing feet on arcs, a last short step to stop, and the
 // pelvis height that the planted legs allow (Rules 2, 4, 5). The caller owns a Gait and
 // steps it once per simulation step after the body has moved.
+#include "anim/foot_placement.hpp"
 #include "anim/gait_tuning.hpp"
 #include "anim/skeleton.hpp"
 #include "anim/terrain.hpp"
@@ -28,6 +29,7 @@ struct FootOutput {
   vec2 toe_world{};     // toe (ball) position, world m
   double pitch = 0.0;   // heel-up pitch, rad
   vec2 ankle_world{};   // where the leg IK must put the ankle, world m
+  vec2 landing_toe{};   // where the toe plants: the plant itself, or where a swing will land
 };
 
 struct GaitOutput {
@@ -69,8 +71,10 @@ class Gait {
     bool stepped = false;       // planted by a step of this walk (its knee yields on landing)
     vec2 target{};              // where this swing will plant, world
     double land_hip_x = 0.0;    // where the hip will be when it plants, world m
-    double edge_shift = 0.0;    // m the foothold sits off its nominal point, clear of an edge
-    bool edge_shift_set = false;
+    Span surface{};             // where this swing's foothold may slide: one tread or slope,
+    bool surface_set = false;   // chosen once per swing (issue 6)
+    double land_headroom = 0.0; // m the landing leg's hold on the hips starts above its ramp
+    bool headroom_set = false;  // (set on the swing's first frame)
     double target_pitch = 0.0;
   };
 
@@ -92,6 +96,8 @@ class Gait {
   double settled_pelvis_ = 0.0;       // m, world: the hips at rest, critically damped (seed 001 s. 6)
   double settled_velocity_ = 0.0;     // m/s
   double hip_offset_ = 0.0;           // m, the damped hips below what the legs allow (<= 0)
+  double prev_level_ = 0.0;           // m, the ground's level under the hips last step
+  bool rise_limited_ = false;         // the hips have a last height to rise from
   GaitOutput out_{};
 };
 

@@ -54,8 +54,14 @@ void GaitMeter::add(const CharacterFrame& f) {
   }
   const double leg = f.body_size.leg();
   const vec2 pelvis = at(f, Joint::pelvis);
-  m.min_hip_over_leg = std::min(m.min_hip_over_leg, (pelvis.y - terrain_.level_at(pelvis.x)) / leg);
-  if (has_prev_) m.max_hip_step = std::max(m.max_hip_step, std::abs(pelvis.y - prev_pelvis_y_));
+  // Over uneven ground the hips are measured from the lower foot's ground (seed 001 section
+  // 6: they drop to keep the lower foot reachable), or the level under them where lower.
+  double ground = terrain_.level_at(pelvis.x);
+  for (Side s : kSides) ground = std::min(ground, terrain_.height_at(f.landing_world[index(s)].x));
+  m.min_hip_over_leg = std::min(m.min_hip_over_leg, (pelvis.y - ground) / leg);
+  // Continuity is read over the ground's level, so a climb's own rise is not a seam.
+  const double over_level = pelvis.y - terrain_.level_at(pelvis.x);
+  if (has_prev_) m.max_hip_step = std::max(m.max_hip_step, std::abs(over_level - prev_hip_over_level_));
   if (!turning(f)) m.max_bone_error = std::max(m.max_bone_error, bone_error(f));
   for (Side s : kSides) {
     const Leg& l = kLegs[index(s)];
@@ -102,7 +108,7 @@ void GaitMeter::add(const CharacterFrame& f) {
     cycle_open_ = false;
   }
   has_prev_ = true;
-  prev_pelvis_y_ = pelvis.y;
+  prev_hip_over_level_ = over_level;
   prev_step_ = f.step;
   prev_phase_ = f.phase;
 }

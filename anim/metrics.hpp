@@ -14,9 +14,12 @@ struct GaitMetrics {
   int frames = 0;
   double max_toe_drift = 0.0;        // m, largest horizontal travel of a toe while planted
   int knee_backward_frames = 0;      // frames with a knee bent backwards (either leg)
-  double min_hip_over_leg = 1e9;     // lowest (hip - ground level under it) / leg length
-                                     // (Terrain::level_at: the ground averaged over +-0.3 m)
-  double max_hip_step = 0.0;         // m, largest change of hip height between two frames
+  double min_hip_over_leg = 1e9;     // lowest (hip - ground) / leg length, the ground being the
+                                     // level under the hips (Terrain::level_at, +-0.3 m average)
+                                     // or, where lower, the ground under either foot's plant or
+                                     // planned landing (seed 001 section 6: the lower foot's)
+  double max_hip_step = 0.0;         // m, largest change between two frames of the hip height
+                                     // over the ground's level (on flat ground: of the height)
   double min_cycle_hip_range = 0.0;  // m, smallest (max - min) hip height over a full cycle
                                      // (0 when no full cycle was seen)
   double max_cycle_hip_range = 0.0;  // m, largest of the same
@@ -42,7 +45,7 @@ class GaitMeter {
   const Terrain& terrain_;
   GaitMetrics m_;
   bool has_prev_ = false;
-  double prev_pelvis_y_ = 0.0, prev_phase_ = 0.0;
+  double prev_hip_over_level_ = 0.0, prev_phase_ = 0.0;
   std::int64_t prev_step_ = 0;
   std::array<vec2, 2> plant_start_{};
   std::array<bool, 2> was_planted_{};

@@ -77,12 +77,33 @@ TEST_CASE("seed 001 section 6: the critically damped hip offset table, and no ov
   }
 }
 
-TEST_CASE("on slopes up to 30 degrees, walked and run, every plant is on the ground and still") {
+// Rule 8 over uneven ground: hips up (from the lower foot's ground, seed 001 section 6),
+// continuous over the ground's level, and still rising and falling every cycle.
+struct HipBar {
+  double min_hip_over_leg;  // lowest hip height / leg length
+  double max_hip_step;      // m per 120 Hz frame, over the ground's level
+};
+void check_hips(const std::vector<CharacterFrame>& frames, const Terrain& terrain, const HipBar& bar) {
+  const GaitMetrics m = measure_gait(frames, terrain);
+  MESSAGE("hips >= " << m.min_hip_over_leg << " L, step <= " << m.max_hip_step << " m, cycle range "
+                     << m.min_cycle_hip_range << ".." << m.max_cycle_hip_range << " m");
+  CHECK(m.min_hip_over_leg > bar.min_hip_over_leg);
+  CHECK(m.max_hip_step < bar.max_hip_step);
+  CHECK(m.cycles > 3);
+  CHECK(m.min_cycle_hip_range > 0.01);  // the hips still rise and fall (Rule 8's trap)
+}
+
+constexpr double kWalkTop = 2.2;  // m/s: up to here the flat ground's 2 cm bar on the hip step
+
+TEST_CASE("on slopes up to 30 degrees, walked and run, every plant is on the ground and still, hips up") {
   for (double degrees : {10.0, 20.0, 30.0}) {
     const Terrain terrain = slope_course(degrees);
     for (double v : {0.8, 1.4, 2.2, 3.5, 5.0, 7.0}) {
       const auto frames = gait_runs::run(gait_runs::steady(v), 30.0 / v + 3.0, 1, terrain);
-      check_feet_on_ground(frames, terrain, "slope " + std::to_string(degrees) + " speed " + std::to_string(v));
+      const std::string what = "slope " + std::to_string(degrees) + " speed " + std::to_string(v);
+      check_feet_on_ground(frames, terrain, what);
+      // ~0.8 L (Rule 8): the steepest slope run at 7 m/s measures 0.79 L.
+      check_hips(frames, terrain, {0.78, v <= kWalkTop ? 0.02 : 0.04});
     }
   }
 }
@@ -96,20 +117,14 @@ TEST_CASE("over 0.3 m steps, walked and run, every plant is on a tread and still
     for (const CharacterFrame& f : frames)
       for (Side s : kSides)
         if (f.contact[index(s)]) CHECK(foot_is_planar(terrain, f.body_size, f.plant_world[index(s)].x, f.body.x_scale()));
+    // Issue 6 is open here: over 0.3 m steps the hips dip to ~0.71 L walking and ~0.65 L
+    // running (the stance knee flexes while the other foot reaches down a riser), and at
+    // 7 m/s they move up to ~5 cm in a frame over the ground's level.
+    check_hips(frames, terrain, {0.62, v <= kWalkTop ? 0.02 : 0.055});
   }
 }
 
-TEST_CASE("walking the slopes keeps the hips continuous and up; the phase follows the ground's length") {
-  for (double degrees : {15.0, 30.0}) {
-    const Terrain terrain = slope_course(degrees);
-    const auto frames = gait_runs::run(gait_runs::steady(1.4), 25.0, 3, terrain);
-    const GaitMetrics m = measure_gait(frames, terrain);
-    CAPTURE(degrees);
-    // A 15 degree slope meets the flat ground's bar; a 30 degree one is not there yet (the
-    // hips dip to ~0.79 L at its edges and move up to ~2.8 cm in a step): issue 6 is open.
-    CHECK(m.max_hip_step < (degrees < 20.0 ? 0.02 : 0.03));
-    CHECK(m.min_hip_over_leg > (degrees < 20.0 ? 0.8 : 0.75));
-  }
+TEST_CASE("the phase follows the ground's length on a slope (Rule 1)") {
   // Rule 1 on a slope: the phase advances by the distance along the ground.
   const Terrain terrain = slope_course(20.0);
   const auto frames = gait_runs::run(gait_runs::steady(1.4), 6.0, 1, terrain);

@@ -56,6 +56,8 @@ struct ChainInput {
   ChainInput& operator=(const ChainInput&) = delete;
 };
 
+constexpr double kAntennaMaxBend = 1.0;  // rad (57 deg) a whip's link may bend off its rest line
+
 template <std::size_t N>
 void copy_points(std::array<vec2, N + 1>& out, vec2 root, const SpringChain& chain) {
   out[0] = root;
@@ -81,6 +83,7 @@ GearPoints step_gear(GearState& state, const CharacterFrame& frame, const GearTu
                              trunk.up);
     in.rest_dir.fill(dir);
     in.pose.stiffening = tuning.antenna_stiffening;
+    in.pose.max_bend = kAntennaMaxBend;
     chain_step(state.chains[0], in.pose, tuning.antenna_spring, tuning.limits, dt);
     copy_points<kAntennaLinks>(out.antenna, in.pose.root, state.chains[0]);
   }

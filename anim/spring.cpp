@@ -19,6 +19,18 @@ vec2 at_distance(vec2 from, vec2 toward, double length, vec2 fallback) {
   return from + unit_or(toward - from, fallback) * length;
 }
 
+// The end of a link of `length` from `parent` toward `end`, turned back inside the cone of
+// half-angle `max_bend` around `rest_dir` (unit) if it lies outside.
+vec2 within_cone(vec2 parent, vec2 end, vec2 rest_dir, double length, double max_bend) {
+  if (!(max_bend < kPi)) return end;
+  const vec2 d = unit_or(end - parent, rest_dir);
+  const double angle = std::atan2(rest_dir.x * d.y - rest_dir.y * d.x, glm::dot(rest_dir, d));
+  if (std::abs(angle) <= max_bend) return end;
+  const double a = angle < 0.0 ? -max_bend : max_bend;
+  const vec2 turned{rest_dir.x * std::cos(a) - rest_dir.y * std::sin(a), rest_dir.x * std::sin(a) + rest_dir.y * std::cos(a)};
+  return parent + turned * length;
+}
+
 bool all_finite(const ChainPose& pose) {
   if (!is_finite(pose.root) || !is_finite(pose.gravity) || (pose.pinned && !is_finite(pose.tip))) return false;
   for (vec2 d : pose.rest_dir)
@@ -158,6 +170,9 @@ bool chain_step(SpringChain& chain, const ChainPose& pose, const SpringParams& s
     for (std::size_t i = 0; i < free_links; ++i) {
       step_link(chain.position[i], chain.velocity[i], parent, parent_velocity, pose.rest_dir[i], pose.length[i],
                 link_spring(spring, pose.stiffening, i), pose.gravity, limits.max_speed, h);
+      const vec2 held = within_cone(parent, chain.position[i], pose.rest_dir[i], pose.length[i], pose.max_bend);
+      chain.velocity[i] += (held - chain.position[i]) / h;  // the cone's wall stops the motion into it
+      chain.position[i] = held;
       parent = chain.position[i];
       parent_velocity = chain.velocity[i];
     }

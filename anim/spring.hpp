@@ -66,6 +66,9 @@ struct ChainPose {
   // a whip stiffer toward its tip rings as one piece at its base's frequency instead of each
   // link resonating on the one below it.
   double stiffening = 1.0;
+  // Rad, (0, pi]: a free link's direction stays within this of its rest direction (a cone, as
+  // seed 001 section 2 clamps the look-at), so a hard jolt bends a whip but never folds it.
+  double max_bend = kPi;
   bool reset = false;              // place the chain at rest this step (a respawn)
 };
 

@@ -213,7 +213,6 @@ void Character::solve_pose(const Intent& intent, double dt) {
     f.contact[index(s)] = g.feet[index(s)].planted;
     f.foot_target[index(s)] = g.feet[index(s)].ankle_world;
     f.plant_world[index(s)] = g.feet[index(s)].toe_world;
-    f.landing_world[index(s)] = g.feet[index(s)].landing_toe;
   }
   f.has_aim = intent.has_aim;
   f.aim_world = intent.has_aim ? intent.aim_world : frame.to_world(rifle_f.muzzle + 5.0 * direction(held_pitch));

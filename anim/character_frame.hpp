@@ -32,7 +32,6 @@ struct CharacterFrame {
   std::array<bool, 2> contact{};       // by Side: that foot is planted
   std::array<vec2, 2> foot_target{};   // by Side: where the gait wants each ankle, world m
   std::array<vec2, 2> plant_world{};   // by Side: toe position while planted, world m
-  std::array<vec2, 2> landing_world{}; // by Side: the plant, or where a swinging toe will land
   vec2 aim_world{};         // aim point, world m
   bool has_aim = false;     // an aim point was given (else a relaxed carry)
   vec2 gaze{1.0, 0.0};      // unit vector the face looks along, world

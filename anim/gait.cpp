@@ -17,8 +17,8 @@ namespace {
 
 constexpr double kStartSpeed = 0.02;     // m/s: the body is moving, the gait starts
 constexpr double kSettleSpeed = 0.30;    // m/s: below this, with no intent, the gait stops
-constexpr double kSupportRamp = 0.35;     // m per unit of swing progress: how fast a lifting
-                                         // leg stops (and a landing leg starts) holding the hips
+constexpr double kSupportRamp = 0.35;    // m per unit of swing progress: how fast a landing leg
+                                         // starts holding the hips
 constexpr double kMaxPhasePerStep = 0.2; // cycles; bounds a dt spike
 constexpr double kRunBlendHeight = 0.15; // m the running curve starts above the walk's arcs
 constexpr double kSettleLift = 0.06;     // leg lengths, the lift of the last short step
@@ -27,7 +27,8 @@ constexpr double kSlopeLookahead = 1.2;  // m over which coming ground fades out
 constexpr double kTargetSpeed = 4.0;     // m/s, the least speed a swing's foothold may move at
 constexpr double kSwingClearance = 0.03; // m a swinging boot keeps above what it passes over
 constexpr double kSurfaceReach = 1.5;    // m a foothold may slide along its surface in a swing
-constexpr double kMaxHipRise = 1.5;      // m/s the hips may rise over the ground's level
+constexpr double kMaxHipRise = 1.5;      // m/s the hips may rise over the ground's level (above
+                                         // the flat gait's fastest rise, ~1.4 m/s at a 7 m/s run)
 constexpr double kMaxSlideOff = 0.3;     // m a foothold may sit off its nominal point before the
                                          // swing gives up its surface for another (it has to reach)
 
@@ -41,6 +42,15 @@ double wrap01(double p) {
 double reach_height(vec2 ankle, double hip_x, double reach) {
   const double dx = ankle.x - hip_x;
   return ankle.y + std::sqrt(std::max(0.0, reach * reach - dx * dx));
+}
+
+// How far ahead of the hips (m, >= 0) a foot lands `drop` m below the ground under them: no
+// further than where a leg of `reach` still holds the hips as high over that ground as a
+// landing `lead` ahead on level ground would (Rule 2: sqrt(L^2 - x^2)).
+double step_down_lead(double lead, double drop, double reach) {
+  if (!(drop > 0.0)) return lead;
+  const double height = std::sqrt(std::max(0.0, reach * reach - lead * lead)) + drop;
+  return std::min(lead, std::sqrt(std::max(0.0, reach * reach - height * height)));
 }
 
 // The height at x of the polyline through `points` (any order), flat beyond its ends.
@@ -106,16 +116,16 @@ void Gait::reset_standing(double body_x, int facing, const Terrain& terrain, con
   step(still, t, terrain);
 }
 
-void Gait::lift_off(Foot& f, double psi, double support) {
+void Gait::lift_off(Foot& f, double psi) {
   f.planted = false;
   f.liftoff_toe = f.toe;
   f.liftoff_pitch = f.pitch;
-  f.liftoff_support = support;
   f.liftoff_psi = std::min(psi, 0.999);
   f.u = 0.0;
   f.swing_index = steps_ + 1;
   f.surface_set = false;
   f.headroom_set = false;
+  f.stance_cut = 0.0;
 }
 
 void Gait::touch_down(Foot& f) {
@@ -127,7 +137,7 @@ void Gait::touch_down(Foot& f) {
   ++steps_;
 }
 
-void Gait::begin_walking(const GaitInput& in, const GaitTuning& t, double ground_under_hip) {
+void Gait::begin_walking(const GaitInput& in, const GaitTuning& t) {
   mode_ = Mode::walking;
   const int dir = in.travelled >= 0.0 ? 1 : -1;
   const GaitAtSpeed g = gait_at_speed(t, 0.0, body_.leg(), 0.0);
@@ -135,7 +145,7 @@ void Gait::begin_walking(const GaitInput& in, const GaitTuning& t, double ground
   const Side rear = feet_[index(Side::near)].toe.x * dir <= feet_[index(Side::far)].toe.x * dir ? Side::near : Side::far;
   phi_ = rear == Side::near ? g.stance_fraction : wrap01(g.stance_fraction - 0.5 - t.asymmetry_phase);
   Foot& f = feet_[index(rear)];
-  lift_off(f, g.stance_fraction, pelvis_y_ - ground_under_hip);
+  lift_off(f, g.stance_fraction);
   // The front foot did not land from a step: its knee does not yield as if it had.
   feet_[index(rear == Side::near ? Side::far : Side::near)].stepped = false;
 }
@@ -189,7 +199,7 @@ const GaitOutput& Gait::step(const GaitInput& in, const GaitTuning& t, const Ter
 
   // --- mode changes -------------------------------------------------------------------
   if (dt > 0.0) {
-    if (mode_ == Mode::standing && in.wants_to_move && speed > kStartSpeed) begin_walking(in, t, terrain.level_at(hip_x));
+    if (mode_ == Mode::standing && in.wants_to_move && speed > kStartSpeed) begin_walking(in, t);
     // A stop, or a reversal of the travel (the planted feet were placed for the other
     // direction), ends with the last short step; a reversal then starts afresh.
     const bool reversed = mode_ == Mode::walking && speed > 0.0 && dir != last_dir_;
@@ -200,14 +210,13 @@ const GaitOutput& Gait::step(const GaitInput& in, const GaitTuning& t, const Ter
         if (!f.planted) {
           f.liftoff_toe = f.toe;
           f.liftoff_pitch = f.pitch;
-          f.liftoff_support = pelvis_y_ - terrain.level_at(hip_x);
           f.headroom_set = false;
           f.u = 0.0;
         }
       }
     }
     if (mode_ == Mode::settling && in.wants_to_move && feet_[0].planted && feet_[1].planted && speed > kStartSpeed)
-      begin_walking(in, t, terrain.level_at(hip_x));
+      begin_walking(in, t);
   }
 
   if (speed > 0.0) last_dir_ = dir;
@@ -230,18 +239,39 @@ const GaitOutput& Gait::step(const GaitInput& in, const GaitTuning& t, const Ter
   // The foothold's surface (a tread, a slope) is chosen once, when the swing first plans it,
   // and the foothold then only slides along it: re-choosing as the nominal point moves
   // would flip the plant across a step's edge and its height by the riser (issue 6).
+  // Onto lower ground (a step down, a slope falling away) the foot lands nearer under the
+  // hips: where a leg of the usual reach holds them at their usual height over the ground
+  // here, so the stance leg need not fold while the other reaches down (Rule 2).
+  auto toe_landing_x = [&](double hip_at_landing, double foothold_y) {
+    const double lead = (0.5 * g.contact_length - g.contact_shift) * ground_cos;
+    const double drop = terrain.level_at(hip_at_landing) - foothold_y;
+    return hip_at_landing + dir * step_down_lead(lead, drop, leg * t.knee_slack) + facing * body_.toe_forward();
+  };
   auto walking_target = [&](Foot& f, double to_go) {
     const double hip_at_landing = hip_x + dir * to_go * g.stride * ground_cos;
-    const double x = hip_at_landing + dir * (0.5 * g.contact_length - g.contact_shift) * ground_cos +
-                     facing * body_.toe_forward();
-    if (!f.surface_set || std::abs(f.surface.clamp(x) - x) > kMaxSlideOff) {
-      const vec2 placed = plant_on_ground(terrain, body_, x, dir, facing);
+    const double nominal = toe_landing_x(hip_at_landing, terrain.level_at(hip_at_landing));
+    double x = nominal;
+    if (f.surface_set) x = toe_landing_x(hip_at_landing, terrain.height_at(f.surface.clamp(x)));
+    if (!f.surface_set || std::abs(f.surface.clamp(x) - x) > f.surface_offset + kMaxSlideOff) {
+      vec2 placed = plant_on_ground(terrain, body_, x, dir, facing);
+      x = toe_landing_x(hip_at_landing, placed.y);
+      placed = plant_on_ground(terrain, body_, x, dir, facing);
       f.surface = planar_span(terrain, body_, placed.x, facing, kSurfaceReach);
+      f.surface_offset = std::abs(f.surface.clamp(x) - x);
       f.surface_set = true;
       f.headroom_set = false;  // a new foothold: the landing leg's hold starts afresh from the hips
     }
     const double toe_x = f.surface.clamp(x);
     const vec2 toe{toe_x, terrain.height_at(toe_x)};
+    // A foothold short of its nominal point ends its stance as much earlier, so the foot
+    // still leaves the ground no further behind the hips than a level stride's would; and
+    // on ground falling away behind (uphill) it leaves where its leg still holds the hips at
+    // their usual height over the ground there, as a landing onto lower ground does.
+    const double rear = (0.5 * g.contact_length + g.contact_shift) * ground_cos;
+    const double hip_at_liftoff = toe_x - facing * body_.toe_forward() + dir * rear;
+    const double rear_kept = step_down_lead(rear, terrain.level_at(hip_at_liftoff) - toe.y, leg * t.knee_slack);
+    f.stance_cut = std::clamp((dir * (nominal - toe_x) + rear - rear_kept) / std::max(g.stride * ground_cos, 1e-9),
+                              0.0, 0.5 * g.stance_fraction);
     return std::pair<vec2, double>{toe, planted_pitch(t, terrain, toe, hip_at_landing, facing)};
   };
   auto standing_target = [&](Side s) {
@@ -257,8 +287,8 @@ const GaitOutput& Gait::step(const GaitInput& in, const GaitTuning& t, const Ter
       const double psi_prev = foot_phase(s, phi_prev, t);
       const double psi = foot_phase(s, phi_, t);
       const bool wrapped = psi < psi_prev;
-      if (f.planted && (psi >= g.stance_fraction) && !wrapped) {
-        lift_off(f, psi, pelvis_y_ - terrain.level_at(hip_x));
+      if (f.planted && (psi >= g.stance_fraction - f.stance_cut) && !wrapped) {
+        lift_off(f, psi);
       } else if (!f.planted) {
         if (wrapped) {
           touch_down(f);  // on the foothold the swing was heading for
@@ -278,7 +308,7 @@ const GaitOutput& Gait::step(const GaitInput& in, const GaitTuning& t, const Ter
       if (f.u >= 1.0) touch_down(f);
     }
     if (feet_[0].planted && feet_[1].planted && in.wants_to_move && speed > kStartSpeed) {
-      begin_walking(in, t, terrain.level_at(hip_x));  // the reversal's fresh start
+      begin_walking(in, t);  // the reversal's fresh start
     } else if (feet_[0].planted && feet_[1].planted) {
       // A last short step where the feet are far from the stance; else stand.
       Side worst = Side::near;
@@ -288,7 +318,7 @@ const GaitOutput& Gait::step(const GaitInput& in, const GaitTuning& t, const Ter
         if (e > worst_error) { worst_error = e; worst = s; }
       }
       if (worst_error > 0.6 * t.stand_foot_spread + 0.05) {
-        lift_off(feet_[index(worst)], 0.0, pelvis_y_ - terrain.level_at(hip_x));
+        lift_off(feet_[index(worst)], 0.0);
       } else {
         mode_ = Mode::standing;
       }
@@ -368,14 +398,13 @@ const GaitOutput& Gait::step(const GaitInput& in, const GaitTuning& t, const Ter
     if (f.planted) {
       pelvis = std::min(pelvis, leg_support(f.toe, f.pitch, hip_x, stance_reach(s)));
     } else {
-      // A lifting leg lets go of the hips over a short stretch of its swing, and a landing
-      // leg takes them up the same way (with the support it will give once planted), so the
-      // height is continuous through every contact.
-      // Both ramps are measured from the ground under the hips, so on a slope the height a
-      // leg will allow far down the hill does not pull the hips down now.
+      // A landing leg takes the hips up over a short stretch of its swing (with the support
+      // it will give once planted), so the height is continuous through the touchdown; a
+      // lifting leg simply lets go, and the hips rise from there no faster than the limit
+      // below. The hold is measured from the ground under the hips, so on a slope the height
+      // a leg will allow far down the hill does not pull the hips down now.
       const double land_support = leg_support(f.target, f.target_pitch, f.land_hip_x, leg * t.knee_slack) -
                                   terrain.level_at(f.land_hip_x) + terrain.level_at(hip_x);
-      pelvis = std::min(pelvis, terrain.level_at(hip_x) + f.liftoff_support + kSupportRamp * f.u);
       // The landing leg's hold starts no lower than the hips were when the swing began, so a
       // foothold far below (a step down) lowers them through the swing, not at lift-off: the
       // extra drop eases in and out, mostly while the foot passes over the edge.
@@ -404,7 +433,12 @@ const GaitOutput& Gait::step(const GaitInput& in, const GaitTuning& t, const Ter
     footholds[count++] = f.planted ? f.toe : f.liftoff_toe;
     if (!f.planted) footholds[count++] = f.target;
   }
-  const double support_ground = ground_line_at(std::span<vec2>(footholds.data(), count), hip_x);
+  // Read half a contact ahead as well, and the higher of the two taken: a run rises onto
+  // higher ground through the flight before it lands there, instead of folding the leg that
+  // lands on it.
+  const std::span<vec2> line(footholds.data(), count);
+  const double support_ground =
+      std::max({ground_line_at(line, hip_x), ground_line_at(line, hip_x + dir * 0.5 * g.contact_length), terrain.level_at(hip_x)});
   const double ground_ref = support_ground;
   const double running = mode_ == Mode::walking ? smoothstep01((0.5 - g.stance_fraction) / 0.12) : 0.0;
   if (running > 0.0 && g.cadence > 0.0) {
@@ -440,7 +474,8 @@ const GaitOutput& Gait::step(const GaitInput& in, const GaitTuning& t, const Ter
     pelvis = std::min(pelvis, ground_ref + curve + (1.0 - running) * kRunBlendHeight);
   }
   // The hips never rise faster than kMaxHipRise over the ground's level: a hold let go of at
-  // once (a foothold moved to higher ground) lifts them over a few frames, not in one.
+  // once (a leg lifting off, a foothold moved to higher ground) lifts them over a few
+  // frames, not in one, so the height stays continuous (Rule 8).
   if (dt > 0.0 && rise_limited_) {
     pelvis = std::min(pelvis, pelvis_y_ + (terrain.level_at(hip_x) - prev_level_) + kMaxHipRise * dt);
   }
@@ -510,7 +545,6 @@ const GaitOutput& Gait::step(const GaitInput& in, const GaitTuning& t, const Ter
     o.toe_world = f.toe;
     o.pitch = f.pitch;
     o.ankle_world = ankle_in_world(body_, f.toe, f.pitch, facing);
-    o.landing_toe = f.planted ? f.toe : f.target;
   }
   return out_;
 }

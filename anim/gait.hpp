@@ -29,7 +29,6 @@ struct FootOutput {
   vec2 toe_world{};     // toe (ball) position, world m
   double pitch = 0.0;   // heel-up pitch, rad
   vec2 ankle_world{};   // where the leg IK must put the ankle, world m
-  vec2 landing_toe{};   // where the toe plants: the plant itself, or where a swing will land
 };
 
 struct GaitOutput {
@@ -64,7 +63,6 @@ class Gait {
     double pitch = 0.0;
     vec2 liftoff_toe{};         // world, where this swing started
     double liftoff_pitch = 0.0;
-    double liftoff_support = 0.0;  // hip height above the ground under it at lift-off, m
     double liftoff_psi = 0.0;   // the foot's phase at lift-off
     double u = 0.0;             // swing progress 0..1
     std::int64_t swing_index = 0;  // step number of this swing (Rule 10)
@@ -73,6 +71,8 @@ class Gait {
     double land_hip_x = 0.0;    // where the hip will be when it plants, world m
     Span surface{};             // where this swing's foothold may slide: one tread or slope,
     bool surface_set = false;   // chosen once per swing (issue 6)
+    double surface_offset = 0.0;  // m the foothold sat off its wanted point when chosen
+    double stance_cut = 0.0;    // cycles the stance after this swing ends early (a short step)
     double land_headroom = 0.0; // m the landing leg's hold on the hips starts above its ramp
     bool headroom_set = false;  // (set on the swing's first frame)
     double target_pitch = 0.0;
@@ -82,9 +82,9 @@ class Gait {
   double planted_pitch(const GaitTuning& t, const Terrain& terrain, vec2 toe, double hip_x, double facing_scale) const;
   double running_contact_height(const GaitAtSpeed& g, const GaitTuning& t, double dip, double travel_sign,
                                 double slope_facing) const;
-  void lift_off(Foot& f, double psi, double support);
+  void lift_off(Foot& f, double psi);
   void touch_down(Foot& f);
-  void begin_walking(const GaitInput& in, const GaitTuning& t, double ground_under_hip);
+  void begin_walking(const GaitInput& in, const GaitTuning& t);
 
   Proportions body_;
   Mode mode_ = Mode::standing;

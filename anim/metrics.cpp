@@ -54,10 +54,11 @@ void GaitMeter::add(const CharacterFrame& f) {
   }
   const double leg = f.body_size.leg();
   const vec2 pelvis = at(f, Joint::pelvis);
-  // Over uneven ground the hips are measured from the lower foot's ground (seed 001 section
-  // 6: they drop to keep the lower foot reachable), or the level under them where lower.
+  // Over uneven ground the hips are measured from the lower foot's ground, the ground under
+  // each toe (seed 001 section 6 casts a ray down from each foot: the hips drop to keep the
+  // lower foot reachable), or from the level under them where that is lower.
   double ground = terrain_.level_at(pelvis.x);
-  for (Side s : kSides) ground = std::min(ground, terrain_.height_at(f.landing_world[index(s)].x));
+  for (Side s : kSides) ground = std::min(ground, terrain_.height_at(at(f, kLegs[index(s)].toe).x));
   m.min_hip_over_leg = std::min(m.min_hip_over_leg, (pelvis.y - ground) / leg);
   // Continuity is read over the ground's level, so a climb's own rise is not a seam.
   const double over_level = pelvis.y - terrain_.level_at(pelvis.x);

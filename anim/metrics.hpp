@@ -16,8 +16,8 @@ struct GaitMetrics {
   int knee_backward_frames = 0;      // frames with a knee bent backwards (either leg)
   double min_hip_over_leg = 1e9;     // lowest (hip - ground) / leg length, the ground being the
                                      // level under the hips (Terrain::level_at, +-0.3 m average)
-                                     // or, where lower, the ground under either foot's plant or
-                                     // planned landing (seed 001 section 6: the lower foot's)
+                                     // or, where lower, the ground under either toe (seed 001
+                                     // section 6: the lower foot's)
   double max_hip_step = 0.0;         // m, largest change between two frames of the hip height
                                      // over the ground's level (on flat ground: of the height)
   double min_cycle_hip_range = 0.0;  // m, smallest (max - min) hip height over a full cycle

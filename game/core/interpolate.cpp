@@ -24,7 +24,6 @@ anim::CharacterFrame interpolate_frame(const anim::CharacterFrame& prev, const a
   for (std::size_t s = 0; s < 2; ++s) {
     out.foot_target[s] = mix(prev.foot_target[s], next.foot_target[s]);
     out.plant_world[s] = mix(prev.plant_world[s], next.plant_world[s]);
-    out.landing_world[s] = mix(prev.landing_world[s], next.landing_world[s]);
   }
   out.t = mixd(prev.t, next.t);
   out.x = mixd(prev.x, next.x);

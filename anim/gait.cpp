@@ -21,6 +21,7 @@ constexpr double kSupportRamp = 0.35;    // m per unit of swing progress: how fa
                                          // starts holding the hips
 constexpr double kMaxPhasePerStep = 0.2; // cycles; bounds a dt spike
 constexpr double kRunBlendHeight = 0.15; // m the running curve starts above the walk's arcs
+constexpr double kRunLookahead = 0.3;    // contacts ahead of the hips a run reads its ground
 constexpr double kSettleLift = 0.06;     // leg lengths, the lift of the last short step
 constexpr double kStrideSlopeSpan = 0.9; // m either side: the slope a stride adapts to
 constexpr double kSlopeLookahead = 1.2;  // m over which coming ground fades out of the stride
@@ -420,25 +421,23 @@ const GaitOutput& Gait::step(const GaitInput& in, const GaitTuning& t, const Ter
   // the one whose descent matches the landing speed g t / 2, so the curve has no kink at
   // either contact. It fades in from nothing at the walk-run boundary (Rule 6), and the
   // legs' geometry above still bounds it (Rule 2).
-  // The ground a running body bounces over: the planted foot's during its stance, and in
-  // flight a line from the ground it left to the ground the next foot lands on, so the
-  // curve below follows slopes and steps and stays continuous through every contact.
   // The ground a running body bounces over: the line through the footholds (the planted
   // toes, and each swing's lift-off and landing points) read under the hips. On a slope it
   // is the slope, over steps a ramp from one foothold to the next, and a contact only adds
-  // or drops a point away from the hips, so it is continuous through every contact.
+  // or drops a point away from the hips, so it is continuous through every contact. It is
+  // also read a little ahead (0.3 of a contact), and never taken below the ground's level:
+  // a run rises onto a higher tread as it comes to the riser, instead of folding the leg
+  // that lands there.
   std::array<vec2, 4> footholds{};
   std::size_t count = 0;
   for (const Foot& f : feet_) {
     footholds[count++] = f.planted ? f.toe : f.liftoff_toe;
     if (!f.planted) footholds[count++] = f.target;
   }
-  // Read half a contact ahead as well, and the higher of the two taken: a run rises onto
-  // higher ground through the flight before it lands there, instead of folding the leg that
-  // lands on it.
   const std::span<vec2> line(footholds.data(), count);
-  const double support_ground =
-      std::max({ground_line_at(line, hip_x), ground_line_at(line, hip_x + dir * 0.5 * g.contact_length), terrain.level_at(hip_x)});
+  const double support_ground = std::max({ground_line_at(line, hip_x),
+                                          ground_line_at(line, hip_x + dir * kRunLookahead * g.contact_length),
+                                          terrain.level_at(hip_x)});
   const double ground_ref = support_ground;
   const double running = mode_ == Mode::walking ? smoothstep01((0.5 - g.stance_fraction) / 0.12) : 0.0;
   if (running > 0.0 && g.cadence > 0.0) {

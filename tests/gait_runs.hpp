@@ -13,10 +13,11 @@ inline constexpr double kDt = 1.0 / 120.0;
 using Script = std::function<void(double t, anim::Intent&)>;
 
 inline std::vector<anim::CharacterFrame> run(const Script& script, double seconds, std::uint64_t seed,
-                                             const anim::Terrain& terrain = {}, int facing = 1) {
+                                             const anim::Terrain& terrain = {}, int facing = 1, double x = 0.0) {
   anim::CharacterSpec spec;
   spec.seed = seed;
   spec.facing = facing;
+  spec.x = x;
   anim::Character c(spec, anim::Tuning{}, terrain);
   std::vector<anim::CharacterFrame> frames;
   const int steps = static_cast<int>(seconds / kDt);

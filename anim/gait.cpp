@@ -28,6 +28,7 @@ constexpr double kSlopeLookahead = 1.2;  // m over which coming ground fades out
 constexpr double kTargetSpeed = 4.0;     // m/s, the least speed a swing's foothold may move at
 constexpr double kSwingClearance = 0.03; // m a swinging boot keeps above what it passes over
 constexpr double kSurfaceReach = 1.5;    // m a foothold may slide along its surface in a swing
+constexpr double kMaxLandFall = 2.5;     // m/s a landing leg's foreseen hold may fall over the level
 constexpr double kMaxHipRise = 1.5;      // m/s the hips may rise over the ground's level (above
                                          // the flat gait's fastest rise, ~1.4 m/s at a 7 m/s run)
 constexpr double kMaxSlideOff = 0.3;     // m a foothold may sit off its nominal point before the
@@ -120,9 +121,11 @@ void Gait::reset_standing(double body_x, int facing, const Terrain& terrain, con
 void Gait::lift_off(Foot& f, double psi) {
   f.planted = false;
   f.liftoff_toe = f.toe;
-  f.liftoff_pitch = f.pitch;
+  f.path_toe = f.toe;
+  f.path_pitch = f.pitch;
   f.liftoff_psi = std::min(psi, 0.999);
   f.u = 0.0;
+  f.path_from = 0.0;
   f.swing_index = steps_ + 1;
   f.surface_set = false;
   f.headroom_set = false;
@@ -209,10 +212,11 @@ const GaitOutput& Gait::step(const GaitInput& in, const GaitTuning& t, const Ter
       // Re-anchor a swing in flight: from here it is the last short step, timed, not phased.
       for (Foot& f : feet_) {
         if (!f.planted) {
-          f.liftoff_toe = f.toe;
-          f.liftoff_pitch = f.pitch;
+          f.path_toe = f.toe;
+          f.path_pitch = f.pitch;
           f.headroom_set = false;
           f.u = 0.0;
+          f.path_from = 0.0;
         }
       }
     }
@@ -251,11 +255,14 @@ const GaitOutput& Gait::step(const GaitInput& in, const GaitTuning& t, const Ter
   auto walking_target = [&](Foot& f, double to_go) {
     const double hip_at_landing = hip_x + dir * to_go * g.stride * ground_cos;
     const double nominal = toe_landing_x(hip_at_landing, terrain.level_at(hip_at_landing));
-    double x = nominal;
-    if (f.surface_set) x = toe_landing_x(hip_at_landing, terrain.height_at(f.surface.clamp(x)));
+    // Where the swing aims: the landing for the ground it chose to step to (its height kept
+    // with the choice, so the aim and the choice agree from frame to frame).
+    double x = f.surface_set ? toe_landing_x(hip_at_landing, f.aim_y) : nominal;
     if (!f.surface_set || std::abs(f.surface.clamp(x) - x) > f.surface_offset + kMaxSlideOff) {
-      vec2 placed = plant_on_ground(terrain, body_, x, dir, facing);
-      x = toe_landing_x(hip_at_landing, placed.y);
+      f.rechosen = f.surface_set;
+      vec2 placed = plant_on_ground(terrain, body_, nominal, dir, facing);
+      f.aim_y = placed.y;
+      x = toe_landing_x(hip_at_landing, f.aim_y);
       placed = plant_on_ground(terrain, body_, x, dir, facing);
       f.surface = planar_span(terrain, body_, placed.x, facing, kSurfaceReach);
       f.surface_offset = std::abs(f.surface.clamp(x) - x);
@@ -344,12 +351,21 @@ const GaitOutput& Gait::step(const GaitInput& in, const GaitTuning& t, const Ter
       if (f.u <= 0.0 || dt <= 0.0) {
         f.target = toe;
         f.target_pitch = pitch;
+      } else if (f.rechosen) {
+        // A new surface mid-swing: the rest of the swing starts from where the foot is now,
+        // so it turns toward the new foothold without a jump.
+        f.path_toe = f.toe;
+        f.path_pitch = f.pitch;
+        f.path_from = std::min(f.u, 0.999);
+        f.target = toe;
+        f.target_pitch = pitch;
       } else {
         f.target.x = rotate_towards(f.target.x, toe.x, std::max(kTargetSpeed, 3.0 * speed) * dt);
         const bool there = f.target.x == toe.x;
         f.target.y = terrain.height_at(f.target.x);
         f.target_pitch = there ? pitch : planted_pitch(t, terrain, f.target, f.land_hip_x, facing);
       }
+      f.rechosen = false;
       const StepVariation sv = step_variation_between(in.seed, f.swing_index, f.u, t.variation);
       shape.lift = g.lift * asym * (1.0 + sv.lift);
       shape.peak = g.swing_peak + 0.05 * sv.swing;
@@ -359,10 +375,13 @@ const GaitOutput& Gait::step(const GaitInput& in, const GaitTuning& t, const Ter
     } else {
       shape.lift = kSettleLift * leg * asym;
     }
+    // A path restarted mid-swing (a new foothold) keeps only the rest of the swing's lift.
+    shape.lift *= 1.0 - f.path_from;
     // Over a step's edge or a rise, the arc lifts until the whole foot clears it (issue 6).
-    shape.lift += swing_obstacle_lift(terrain, body_, shape, f.liftoff_toe, f.liftoff_pitch, f.target, f.target_pitch,
+    shape.lift += swing_obstacle_lift(terrain, body_, shape, f.path_toe, f.path_pitch, f.target, f.target_pitch,
                                       facing, kSwingClearance);
-    const SwingPoint p = swing_point(shape, f.liftoff_toe, f.liftoff_pitch, f.target, f.target_pitch, heel_reach, f.u);
+    const double path_u = std::clamp((f.u - f.path_from) / (1.0 - f.path_from), 0.0, 1.0);
+    const SwingPoint p = swing_point(shape, f.path_toe, f.path_pitch, f.target, f.target_pitch, heel_reach, path_u);
     f.toe = p.toe;
     f.pitch = p.pitch;
     // The clearance fades to nothing at lift-off and touchdown, where the foot is on the ground.
@@ -409,11 +428,20 @@ const GaitOutput& Gait::step(const GaitInput& in, const GaitTuning& t, const Ter
       // The landing leg's hold starts no lower than the hips were when the swing began, so a
       // foothold far below (a step down) lowers them through the swing, not at lift-off: the
       // extra drop eases in and out, mostly while the foot passes over the edge.
+      // A prediction, it falls no faster than kMaxLandFall over the ground's level, so a
+      // landing foreseen lower from one frame to the next (a stride shortening toward a
+      // stair) lowers the hips over a few frames, not in one.
+      const double level_here = terrain.level_at(hip_x);
+      double hold = land_support + kSupportRamp * (1.0 - f.u);
       if (!f.headroom_set) {
-        f.land_headroom = std::max(0.0, pelvis_y_ - land_support - kSupportRamp);
+        f.land_headroom = std::max(0.0, pelvis_y_ - hold);
         f.headroom_set = true;
+      } else if (dt > 0.0) {
+        hold = std::max(hold, f.land_hold - kMaxLandFall * dt + level_here);
       }
-      pelvis = std::min(pelvis, land_support + kSupportRamp * (1.0 - f.u) + f.land_headroom * (1.0 - smoothstep01(f.u)));
+      hold += f.land_headroom * (1.0 - smoothstep01(f.u));
+      f.land_hold = hold - f.land_headroom * (1.0 - smoothstep01(f.u)) - level_here;
+      pelvis = std::min(pelvis, hold);
     }
   }
   // Running (stance fraction below a half): the hips ride a bouncing curve. Flight is

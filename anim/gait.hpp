@@ -61,10 +61,12 @@ class Gait {
     bool planted = true;
     vec2 toe{};                 // world; fixed while planted (Rule 2)
     double pitch = 0.0;
-    vec2 liftoff_toe{};         // world, where this swing started
-    double liftoff_pitch = 0.0;
+    vec2 liftoff_toe{};         // world, where this swing left the ground
+    vec2 path_toe{};            // world, where the swing's path starts: its lift-off, or where
+    double path_pitch = 0.0;    // the foot was when its foothold moved to another surface
     double liftoff_psi = 0.0;   // the foot's phase at lift-off
     double u = 0.0;             // swing progress 0..1
+    double path_from = 0.0;     // the progress where the swing's path (from path_toe) starts
     std::int64_t swing_index = 0;  // step number of this swing (Rule 10)
     bool stepped = false;       // planted by a step of this walk (its knee yields on landing)
     vec2 target{};              // where this swing will plant, world
@@ -72,9 +74,12 @@ class Gait {
     Span surface{};             // where this swing's foothold may slide: one tread or slope,
     bool surface_set = false;   // chosen once per swing (issue 6)
     double surface_offset = 0.0;  // m the foothold sat off its wanted point when chosen
+    double aim_y = 0.0;         // m, world: the height of the ground the swing chose to step to
+    bool rechosen = false;      // the surface changed this step, mid-swing
     double stance_cut = 0.0;    // cycles the stance after this swing ends early (a short step)
     double land_headroom = 0.0; // m the landing leg's hold on the hips starts above its ramp
     bool headroom_set = false;  // (set on the swing's first frame)
+    double land_hold = 0.0;     // m over the level: the landing leg's hold last step, less the headroom
     double target_pitch = 0.0;
   };
 

@@ -23,14 +23,15 @@ Terrain slope_course(double degrees) {
   return t;
 }
 
-Terrain step_course(double rise) {
+// Four steps up, a landing, four steps down: risers of `rise` on treads of `tread`.
+Terrain step_course(double rise, double tread = 0.9) {
   Terrain t;
   t.ground.push_back({-50, 0});
   double x = 4, y = 0;
-  for (int i = 0; i < 4; ++i) { t.ground.push_back({x, y}); y += rise; x += 0.02; t.ground.push_back({x, y}); x += 0.9; }
+  for (int i = 0; i < 4; ++i) { t.ground.push_back({x, y}); y += rise; x += 0.02; t.ground.push_back({x, y}); x += tread; }
   t.ground.push_back({x + 3, y});
   x += 3;
-  for (int i = 0; i < 4; ++i) { t.ground.push_back({x, y}); y -= rise; x += 0.02; t.ground.push_back({x, y}); x += 0.9; }
+  for (int i = 0; i < 4; ++i) { t.ground.push_back({x, y}); y -= rise; x += 0.02; t.ground.push_back({x, y}); x += tread; }
   t.ground.push_back({200, y});
   return t;
 }
@@ -127,8 +128,10 @@ TEST_CASE("on slopes up to 30 degrees, walked and run, every plant is on the gro
   }
 }
 
-TEST_CASE("over 0.3 m steps, walked and run both ways, every plant is on a tread and still, no foot in a step") {
-  const Terrain terrain = step_course(0.3);
+TEST_CASE("over 0.3 m steps and a stair, walked and run both ways, every plant on a tread and still, no foot in a step") {
+  // 0.3 m steps on 0.9 m treads (the issue's steps), and the sandbox's stair: 0.18 m risers
+  // on 0.35 m treads, shorter than a walking step.
+  for (const Terrain& terrain : {step_course(0.3), step_course(0.18, 0.35)})
   for (int facing : {1, -1})
   for (double v : {0.8, 1.4, 2.2, 3.5, 5.0, 7.0}) {
     // Facing -x the soldier starts past the far end and crosses the flight the other way.

@@ -9,7 +9,8 @@
 namespace anim {
 
 // Heel-up pitch (rad) that lays the sole along the ground between heel and toe: negative
-// uphill (the toe is higher), positive downhill. `facing_scale` is cos(yaw) (BodyFrame).
+// uphill (the toe is higher), positive downhill; over uneven ground the sole rests on the
+// highest ground under it, never tipping into a drop. `facing_scale` is cos(yaw) (BodyFrame).
 double ground_pitch(const Terrain& terrain, const Proportions& body, vec2 toe, double facing_scale);
 
 // True when the whole foot, heel to boot tip, with its toe (ball) at toe_x, stands on one

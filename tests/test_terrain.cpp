@@ -6,6 +6,7 @@
 #include "anim/hip_offset.hpp"
 #include "anim/metrics.hpp"
 #include "gait_runs.hpp"
+#include "render/sheet_course.hpp"
 
 #include <doctest/doctest.h>
 
@@ -107,9 +108,9 @@ void check_hips(const std::vector<CharacterFrame>& frames, const Terrain& terrai
   CHECK(m.cycles > 3);
   CHECK(m.min_cycle_hip_range > 0.01);  // the hips still rise and fall (Rule 8's trap)
   // Walking a flight of 0.3 m steps bends the stance knee as stairs do (~0.65 L); a run, and
-  // any gait on a slope, keeps its stance leg long (a flat run's is 0.83 L; these measure
-  // 0.75 L or more).
-  if (!walking_stairs) CHECK(crouch > 0.72);
+  // any gait on a slope, keeps its stance leg long (a flat run's is 0.83 L; slopes measure
+  // 0.75 L or more, running down the short-tread stair 0.70 L).
+  if (!walking_stairs) CHECK(crouch > 0.68);
 }
 
 constexpr double kRunFrom = 3.0;  // m/s: from here a gait is a run all through a stride
@@ -202,4 +203,33 @@ TEST_CASE("a stop across a step: the hips settle onto the lower foot without ove
   MESSAGE(split_stops << " stops split across a riser; deepest damped offset " << deepest_offset << " m");
   CHECK(split_stops > 0);          // some stops did end with a foot on each tread
   CHECK(deepest_offset < -0.01);   // and the damped offset did work there (presence)
+}
+
+TEST_CASE("ramps, stops, backpedals and turn-arounds over the contact sheet's course keep the Rule 8 properties") {
+  // The course a person looks at (render/sheet_course): a 20 degree slope up, three 0.3 m
+  // steps down and up, a slope down; every change of gait on it, not only a steady pace.
+  const Terrain course = render::sheet_course({});
+  struct Case {
+    std::string name;
+    double x;  // start, m
+    gait_runs::Script script;
+    double seconds;
+  };
+  const Case cases[] = {
+      {"ramp 0-8-0 m/s", 0.0, [](double t, Intent& in) { in.vx_desired = t < 5 ? t * 1.6 : (t < 10 ? 8 - (t - 5) * 1.6 : 0); }, 12},
+      {"walk, stop, walk", 0.0, [](double t, Intent& in) { in.vx_desired = (int(t / 1.5) % 2 == 0) ? 1.4 : 0.0; }, 24},
+      {"run, stop, run", 0.0, [](double t, Intent& in) { in.vx_desired = (int(t / 1.5) % 2 == 0) ? 5.0 : 0.0; }, 12},
+      {"backpedal 1.2 m/s", 24.0, [](double, Intent& in) { in.vx_desired = -1.2; in.has_aim = true; in.aim_world = {100, 1.5}; }, 18},
+      {"walk turn-arounds", 0.0, [](double t, Intent& in) { in.vx_desired = (int(t / 2.0) % 2 == 0) ? 1.4 : -1.4; }, 30},
+      {"run turn-arounds", 0.0, [](double t, Intent& in) { in.vx_desired = (int(t / 2.0) % 2 == 0) ? 4.0 : -4.0; }, 30},
+  };
+  for (const Case& c : cases) {
+    CAPTURE(c.name);
+    const auto frames = gait_runs::run(c.script, c.seconds, 3, course, 1, c.x);
+    check_feet_on_ground(frames, course, c.name);
+    const GaitMetrics m = measure_gait(frames, course);
+    MESSAGE(c.name << ": hips >= " << m.min_hip_over_leg << " L, step <= " << m.max_hip_step << " m");
+    CHECK(m.min_hip_over_leg > 0.8);
+    CHECK(m.max_hip_step < 0.6 * 8.0 * gait_runs::kDt);  // the steady runs' bar at the top speed here
+  }
 }

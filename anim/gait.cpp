@@ -199,6 +199,7 @@ const GaitOutput& Gait::step(const GaitInput& in, const GaitTuning& t, const Ter
   // A run's dip comes from its flight instead (below), so the walking knee yield fades out.
   g.compression *= std::clamp((g.stance_fraction - 0.42) / 0.08, 0.0, 1.0);
   const double hip_x = in.body_x + in.hip_offset;
+  const double level_under_hips = terrain.level_at(hip_x);  // the ground's level under the hips
   const double heel_reach = body_.toe_forward() + body_.heel_back();
 
   // --- mode changes -------------------------------------------------------------------
@@ -247,22 +248,23 @@ const GaitOutput& Gait::step(const GaitInput& in, const GaitTuning& t, const Ter
   // Onto lower ground (a step down, a slope falling away) the foot lands nearer under the
   // hips: where a leg of the usual reach holds them at their usual height over the ground
   // here, so the stance leg need not fold while the other reaches down (Rule 2).
-  auto toe_landing_x = [&](double hip_at_landing, double foothold_y) {
+  auto toe_landing_x = [&](double hip_at_landing, double level_there, double foothold_y) {
     const double lead = (0.5 * g.contact_length - g.contact_shift) * ground_cos;
-    const double drop = terrain.level_at(hip_at_landing) - foothold_y;
+    const double drop = level_there - foothold_y;
     return hip_at_landing + dir * step_down_lead(lead, drop, leg * t.knee_slack) + facing * body_.toe_forward();
   };
   auto walking_target = [&](Foot& f, double to_go) {
     const double hip_at_landing = hip_x + dir * to_go * g.stride * ground_cos;
-    const double nominal = toe_landing_x(hip_at_landing, terrain.level_at(hip_at_landing));
+    const double level_there = terrain.level_at(hip_at_landing);
+    const double nominal = toe_landing_x(hip_at_landing, level_there, level_there);
     // Where the swing aims: the landing for the ground it chose to step to (its height kept
     // with the choice, so the aim and the choice agree from frame to frame).
-    double x = f.surface_set ? toe_landing_x(hip_at_landing, f.aim_y) : nominal;
+    double x = f.surface_set ? toe_landing_x(hip_at_landing, level_there, f.aim_y) : nominal;
     if (!f.surface_set || std::abs(f.surface.clamp(x) - x) > f.surface_offset + kMaxSlideOff) {
       f.rechosen = f.surface_set;
       vec2 placed = plant_on_ground(terrain, body_, nominal, dir, facing);
       f.aim_y = placed.y;
-      x = toe_landing_x(hip_at_landing, f.aim_y);
+      x = toe_landing_x(hip_at_landing, level_there, f.aim_y);
       placed = plant_on_ground(terrain, body_, x, dir, facing);
       f.surface = planar_span(terrain, body_, placed.x, facing, kSurfaceReach);
       f.surface_offset = std::abs(f.surface.clamp(x) - x);
@@ -424,23 +426,22 @@ const GaitOutput& Gait::step(const GaitInput& in, const GaitTuning& t, const Ter
       // below. The hold is measured from the ground under the hips, so on a slope the height
       // a leg will allow far down the hill does not pull the hips down now.
       const double land_support = leg_support(f.target, f.target_pitch, f.land_hip_x, leg * t.knee_slack) -
-                                  terrain.level_at(f.land_hip_x) + terrain.level_at(hip_x);
+                                  terrain.level_at(f.land_hip_x) + level_under_hips;
       // The landing leg's hold starts no lower than the hips were when the swing began, so a
       // foothold far below (a step down) lowers them through the swing, not at lift-off: the
       // extra drop eases in and out, mostly while the foot passes over the edge.
       // A prediction, it falls no faster than kMaxLandFall over the ground's level, so a
       // landing foreseen lower from one frame to the next (a stride shortening toward a
       // stair) lowers the hips over a few frames, not in one.
-      const double level_here = terrain.level_at(hip_x);
       double hold = land_support + kSupportRamp * (1.0 - f.u);
       if (!f.headroom_set) {
         f.land_headroom = std::max(0.0, pelvis_y_ - hold);
         f.headroom_set = true;
       } else if (dt > 0.0) {
-        hold = std::max(hold, f.land_hold - kMaxLandFall * dt + level_here);
+        hold = std::max(hold, f.land_hold - kMaxLandFall * dt + level_under_hips);
       }
       hold += f.land_headroom * (1.0 - smoothstep01(f.u));
-      f.land_hold = hold - f.land_headroom * (1.0 - smoothstep01(f.u)) - level_here;
+      f.land_hold = hold - f.land_headroom * (1.0 - smoothstep01(f.u)) - level_under_hips;
       pelvis = std::min(pelvis, hold);
     }
   }
@@ -465,7 +466,7 @@ const GaitOutput& Gait::step(const GaitInput& in, const GaitTuning& t, const Ter
   const std::span<vec2> line(footholds.data(), count);
   const double support_ground = std::max({ground_line_at(line, hip_x),
                                           ground_line_at(line, hip_x + dir * kRunLookahead * g.contact_length),
-                                          terrain.level_at(hip_x)});
+                                          level_under_hips});
   const double ground_ref = support_ground;
   const double running = mode_ == Mode::walking ? smoothstep01((0.5 - g.stance_fraction) / 0.12) : 0.0;
   if (running > 0.0 && g.cadence > 0.0) {
@@ -504,10 +505,10 @@ const GaitOutput& Gait::step(const GaitInput& in, const GaitTuning& t, const Ter
   // once (a leg lifting off, a foothold moved to higher ground) lifts them over a few
   // frames, not in one, so the height stays continuous (Rule 8).
   if (dt > 0.0 && rise_limited_) {
-    pelvis = std::min(pelvis, pelvis_y_ + (terrain.level_at(hip_x) - prev_level_) + kMaxHipRise * dt);
+    pelvis = std::min(pelvis, pelvis_y_ + (level_under_hips - prev_level_) + kMaxHipRise * dt);
   }
   rise_limited_ = dt > 0.0 || rise_limited_;
-  prev_level_ = terrain.level_at(hip_x);
+  prev_level_ = level_under_hips;
   // At rest the hips sit over the lower foot (the legs' bound above drops them at once, so
   // the higher foot never floats), and rise again through a critically damped hip offset
   // (seed 001 section 6): a settle step onto a higher surface lifts them without overshoot.

@@ -20,14 +20,13 @@ vec2 at_distance(vec2 from, vec2 toward, double length, vec2 fallback) {
 }
 
 // The end of a link of `length` from `parent` toward `end`, turned back inside the cone of
-// half-angle `max_bend` around `rest_dir` (unit) if it lies outside.
-vec2 within_cone(vec2 parent, vec2 end, vec2 rest_dir, double length, double max_bend) {
-  if (!(max_bend < kPi)) return end;
+// half-angle `max_bend` (given as its cosine and sine) around `rest_dir` (unit) if it lies
+// outside. No trigonometry unless it does.
+vec2 within_cone(vec2 parent, vec2 end, vec2 rest_dir, double length, double cos_max, double sin_max) {
   const vec2 d = unit_or(end - parent, rest_dir);
-  const double angle = std::atan2(rest_dir.x * d.y - rest_dir.y * d.x, glm::dot(rest_dir, d));
-  if (std::abs(angle) <= max_bend) return end;
-  const double a = angle < 0.0 ? -max_bend : max_bend;
-  const vec2 turned{rest_dir.x * std::cos(a) - rest_dir.y * std::sin(a), rest_dir.x * std::sin(a) + rest_dir.y * std::cos(a)};
+  if (glm::dot(rest_dir, d) >= cos_max) return end;
+  const double side = rest_dir.x * d.y - rest_dir.y * d.x < 0.0 ? -sin_max : sin_max;
+  const vec2 turned{rest_dir.x * cos_max - rest_dir.y * side, rest_dir.x * side + rest_dir.y * cos_max};
   return parent + turned * length;
 }
 
@@ -160,6 +159,8 @@ bool chain_step(SpringChain& chain, const ChainPose& pose, const SpringParams& s
   // A pinned chain's last end is not a spring bone: it rides on the pin.
   const std::size_t free_links = pose.pinned && n > 0 ? n - 1 : n;
   std::vector<vec2> before;  // a pinned chain's ends before the pin moved them
+  const bool bend_limited = pose.max_bend < kPi;
+  const double cos_bend = std::cos(pose.max_bend), sin_bend = std::sin(pose.max_bend);
   for (int s = 1; s <= count; ++s) {
     const double share = static_cast<double>(s) / count;
     const vec2 root = chain.root_prev + (pose.root - chain.root_prev) * share;
@@ -170,9 +171,11 @@ bool chain_step(SpringChain& chain, const ChainPose& pose, const SpringParams& s
     for (std::size_t i = 0; i < free_links; ++i) {
       step_link(chain.position[i], chain.velocity[i], parent, parent_velocity, pose.rest_dir[i], pose.length[i],
                 link_spring(spring, pose.stiffening, i), pose.gravity, limits.max_speed, h);
-      const vec2 held = within_cone(parent, chain.position[i], pose.rest_dir[i], pose.length[i], pose.max_bend);
-      chain.velocity[i] += (held - chain.position[i]) / h;  // the cone's wall stops the motion into it
-      chain.position[i] = held;
+      if (bend_limited) {
+        const vec2 held = within_cone(parent, chain.position[i], pose.rest_dir[i], pose.length[i], cos_bend, sin_bend);
+        chain.velocity[i] += (held - chain.position[i]) / h;  // the cone's wall stops the motion into it
+        chain.position[i] = held;
+      }
       parent = chain.position[i];
       parent_velocity = chain.velocity[i];
     }

@@ -18,12 +18,14 @@ double toe_to_tip(const Proportions& b) { return 0.2 * b.foot; }
 double ground_pitch(const Terrain& terrain, const Proportions& body, vec2 toe, double facing_scale) {
   const double span = heel_to_toe(body) * std::abs(facing_scale);
   if (span < 1e-6) return 0.0;
-  // The sole rests on the highest ground under it: along a slope it lies on the slope, and
-  // a heel over a drop (a foot turned round on a step's edge) stays level with the tread
-  // instead of tipping into the drop.
+  // The sole rests on the highest ground under it, and never tips below the surface the
+  // ball stands on: along a slope it lies on the slope, and a heel over a drop (a foot
+  // turned round on a step's edge) stays in line with its tread instead of tipping in.
   const double sgn = facing_scale < 0.0 ? -1.0 : 1.0;
   const double toe_height = terrain.height_at(toe.x);
-  double pitch = -kPi / 2.0;
+  constexpr double kUnderBall = 0.02;  // m behind the ball: the surface the ball stands on
+  double pitch = std::atan2(terrain.height_at(toe.x - sgn * kUnderBall * std::abs(facing_scale)) - toe_height,
+                            kUnderBall);
   for (double s : {0.25, 0.5, 0.75, 1.0}) {
     const double ground = terrain.height_at(toe.x - sgn * span * s);
     pitch = std::max(pitch, std::atan2(ground - toe_height, heel_to_toe(body) * s));

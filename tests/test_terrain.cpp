@@ -2,6 +2,7 @@
 // there, no foot goes into the ground, the phase follows the distance along a slope, and
 // the hips' damped offset is the seed's critically damped spring.
 #include "anim/foot_placement.hpp"
+#include "anim/foot_roll.hpp"
 #include "anim/gait.hpp"
 #include "anim/hip_offset.hpp"
 #include "anim/metrics.hpp"
@@ -114,6 +115,31 @@ void check_hips(const std::vector<CharacterFrame>& frames, const Terrain& terrai
 }
 
 constexpr double kRunFrom = 3.0;  // m/s: from here a gait is a run all through a stride
+
+TEST_CASE("a sole lies along the ground: toe and heel both on a slope, level over a drop, heel up on a rise") {
+  const Proportions body = proportions_for_height(1.78);
+  for (double degrees : {-30.0, -15.0, 10.0, 30.0}) {
+    const Terrain terrain = slope_course(degrees);
+    for (double facing : {1.0, -1.0}) {
+      CAPTURE(degrees);
+      CAPTURE(facing);
+      const vec2 toe{7.0, terrain.height_at(7.0)};  // on the slope up (or down, for negative degrees)
+      const double pitch = ground_pitch(terrain, body, toe, facing);
+      const vec2 heel = heel_from_toe(body, {0.0, 0.0}, pitch);
+      const vec2 heel_world = toe + vec2{heel.x * facing, heel.y};
+      CHECK(std::abs(heel_world.y - terrain.height_at(heel_world.x)) < 1e-3);  // the heel on it too
+      CHECK(std::abs(std::abs(pitch) - std::abs(degrees) * kPi / 180.0) < 1e-6);  // the slope's angle
+    }
+  }
+  // A foot on a tread's edge with its heel over the drop stays level; with its heel against
+  // the riser of a higher tread it tips heel-up onto that edge instead of into the riser.
+  const Terrain steps = step_course(0.3);
+  const double riser = 4.0 + 0.02 + 0.9;  // the first tread ends here; the second rises from it
+  // Facing +x on the second tread's first centimetres: the heel reaches back over the drop.
+  CHECK(ground_pitch(steps, body, {riser + 0.05, steps.height_at(riser + 0.05)}, 1.0) == doctest::Approx(0.0));
+  // Facing -x at the end of the first tread: the heel reaches back into the riser above it.
+  CHECK(ground_pitch(steps, body, {riser - 0.03, steps.height_at(riser - 0.03)}, -1.0) > 0.3);
+}
 
 TEST_CASE("on slopes up to 30 degrees, walked and run, every plant is on the ground and still, hips up") {
   for (double degrees : {10.0, 20.0, 30.0}) {

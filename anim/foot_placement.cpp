@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace anim {
 
@@ -118,6 +119,26 @@ double keep_clear(const Terrain& terrain, const Proportions& body, vec2 toe, dou
     need = std::max(need, terrain.height_at(x) + clearance - (toe.y + q.y));
   }
   return need;
+}
+
+double step_down_lead(double lead, double drop, double reach) {
+  if (!(drop > 0.0)) return lead;
+  const double height = std::sqrt(std::max(0.0, reach * reach - lead * lead)) + drop;
+  return std::min(lead, std::sqrt(std::max(0.0, reach * reach - height * height)));
+}
+
+double ground_line_at(std::span<vec2> points, double x) {
+  if (points.empty()) return 0.0;
+  for (std::size_t i = 1; i < points.size(); ++i)  // a handful of points: insertion sort by x
+    for (std::size_t j = i; j > 0 && points[j].x < points[j - 1].x; --j) std::swap(points[j], points[j - 1]);
+  if (x <= points.front().x) return points.front().y;
+  for (std::size_t i = 1; i < points.size(); ++i) {
+    if (x <= points[i].x) {
+      const vec2 a = points[i - 1], b = points[i];
+      return b.x - a.x > 1e-9 ? a.y + (b.y - a.y) * (x - a.x) / (b.x - a.x) : b.y;
+    }
+  }
+  return points.back().y;
 }
 
 double ground_slope(const Terrain& terrain, double x, double half_span) {

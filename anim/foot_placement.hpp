@@ -6,6 +6,8 @@
 #include "anim/swing.hpp"
 #include "anim/terrain.hpp"
 
+#include <span>
+
 namespace anim {
 
 // Heel-up pitch (rad) that lays the sole along the ground between heel and toe: negative
@@ -43,6 +45,16 @@ double swing_obstacle_lift(const Terrain& terrain, const Proportions& body, cons
 // see (a corner the foot passes right after lift-off or just before touchdown).
 double keep_clear(const Terrain& terrain, const Proportions& body, vec2 toe, double pitch, double facing_scale,
                   double clearance);
+
+// How far ahead of the hips (m, >= 0) a foot lands `drop` m below the ground under them: no
+// further than where a leg of `reach` still holds the hips as high over that ground as a
+// landing `lead` ahead on level ground would (Rule 2: sqrt(L^2 - x^2)). `lead` itself when
+// the landing is not lower; 0 (under the hips) when the drop is out of reach.
+double step_down_lead(double lead, double drop, double reach);
+
+// The height at x of the polyline through `points` (any order; sorted in place by x), flat
+// beyond its ends; 0 for no points. A run's ground: the line through its footholds.
+double ground_line_at(std::span<vec2> points, double x);
 
 // The ground's slope (dy/dx) around x, from its level (Terrain::level_at) `half_span` m
 // either side: over the span the body stands on (not a pebble's, and not a step's riser

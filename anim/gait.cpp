@@ -9,7 +9,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <span>
 
 namespace anim {
 
@@ -44,29 +43,6 @@ double wrap01(double p) {
 double reach_height(vec2 ankle, double hip_x, double reach) {
   const double dx = ankle.x - hip_x;
   return ankle.y + std::sqrt(std::max(0.0, reach * reach - dx * dx));
-}
-
-// How far ahead of the hips (m, >= 0) a foot lands `drop` m below the ground under them: no
-// further than where a leg of `reach` still holds the hips as high over that ground as a
-// landing `lead` ahead on level ground would (Rule 2: sqrt(L^2 - x^2)).
-double step_down_lead(double lead, double drop, double reach) {
-  if (!(drop > 0.0)) return lead;
-  const double height = std::sqrt(std::max(0.0, reach * reach - lead * lead)) + drop;
-  return std::min(lead, std::sqrt(std::max(0.0, reach * reach - height * height)));
-}
-
-// The height at x of the polyline through `points` (any order), flat beyond its ends.
-double ground_line_at(std::span<vec2> points, double x) {
-  for (std::size_t i = 1; i < points.size(); ++i)  // a handful of points: insertion sort by x
-    for (std::size_t j = i; j > 0 && points[j].x < points[j - 1].x; --j) std::swap(points[j], points[j - 1]);
-  if (x <= points.front().x) return points.front().y;
-  for (std::size_t i = 1; i < points.size(); ++i) {
-    if (x <= points[i].x) {
-      const vec2 a = points[i - 1], b = points[i];
-      return b.x - a.x > 1e-9 ? a.y + (b.y - a.y) * (x - a.x) / (b.x - a.x) : b.y;
-    }
-  }
-  return points.back().y;
 }
 
 }  // namespace

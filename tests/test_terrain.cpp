@@ -11,6 +11,7 @@
 
 #include <doctest/doctest.h>
 
+#include <array>
 #include <cmath>
 #include <string>
 
@@ -117,6 +118,30 @@ void check_hips(const std::vector<CharacterFrame>& frames, const Terrain& terrai
 }
 
 constexpr double kRunFrom = 3.0;  // m/s: from here a gait is a run all through a stride
+
+TEST_CASE("a step down lands nearer under the hips, holding them at their usual height over the lower ground") {
+  const double reach = 0.85, lead = 0.35;
+  CHECK(step_down_lead(lead, 0.0, reach) == lead);   // level ground: the usual lead
+  CHECK(step_down_lead(lead, -0.3, reach) == lead);  // higher ground: not longer
+  const double usual = std::sqrt(reach * reach - lead * lead);
+  for (double drop : {0.02, 0.04, 0.07}) {  // within reach: usual + drop < reach
+    const double a = step_down_lead(lead, drop, reach);
+    CHECK(a < lead);
+    CHECK(std::sqrt(reach * reach - a * a) == doctest::Approx(usual + drop));  // same height over the lower ground
+  }
+  CHECK(step_down_lead(lead, 0.5, reach) == 0.0);  // out of reach: right under the hips
+  CHECK(std::isfinite(step_down_lead(lead, std::nan(""), reach)));
+}
+
+TEST_CASE("the line through a run's footholds: any order, interpolated, flat beyond its ends") {
+  std::array<vec2, 4> pts{{{3.0, 1.0}, {1.0, 0.0}, {2.0, 0.5}, {5.0, 1.0}}};
+  CHECK(ground_line_at(pts, 1.5) == doctest::Approx(0.25));
+  CHECK(ground_line_at(pts, 2.5) == doctest::Approx(0.75));
+  CHECK(ground_line_at(pts, 4.0) == doctest::Approx(1.0));
+  CHECK(ground_line_at(pts, -7.0) == 0.0);
+  CHECK(ground_line_at(pts, 9.0) == 1.0);
+  CHECK(ground_line_at(std::span<vec2>(), 1.0) == 0.0);
+}
 
 TEST_CASE("a sole lies along the ground: toe and heel both on a slope, level over a drop, heel up on a rise") {
   const Proportions body = proportions_for_height(1.78);

@@ -229,15 +229,23 @@ const GaitOutput& Gait::step(const GaitInput& in, const GaitTuning& t, const Ter
     const double drop = level_there - foothold_y;
     return hip_at_landing + dir * step_down_lead(lead, drop, leg * t.knee_slack) + facing * body_.toe_forward();
   };
+  struct Foothold {
+    vec2 toe;
+    double pitch;
+    bool rechosen;  // the swing gave up its surface for another this step
+  };
   auto walking_target = [&](Foot& f, double to_go) {
     const double hip_at_landing = hip_x + dir * to_go * g.stride * ground_cos;
     const double level_there = terrain.level_at(hip_at_landing);
+    f.land_hip_x = hip_at_landing;
+    f.land_level = level_there;
+    bool rechosen = false;
     const double nominal = toe_landing_x(hip_at_landing, level_there, level_there);
     // Where the swing aims: the landing for the ground it chose to step to (its height kept
     // with the choice, so the aim and the choice agree from frame to frame).
     double x = f.surface_set ? toe_landing_x(hip_at_landing, level_there, f.aim_y) : nominal;
     if (!f.surface_set || std::abs(f.surface.clamp(x) - x) > f.surface_offset + kMaxSlideOff) {
-      f.rechosen = f.surface_set;
+      rechosen = f.surface_set;
       vec2 placed = plant_on_ground(terrain, body_, nominal, dir, facing);
       f.aim_y = placed.y;
       x = toe_landing_x(hip_at_landing, level_there, f.aim_y);
@@ -258,7 +266,7 @@ const GaitOutput& Gait::step(const GaitInput& in, const GaitTuning& t, const Ter
     const double rear_kept = step_down_lead(rear, terrain.level_at(hip_at_liftoff) - toe.y, leg * t.knee_slack);
     f.stance_cut = std::clamp((dir * (nominal - toe_x) + rear - rear_kept) / std::max(g.stride * ground_cos, 1e-9),
                               0.0, 0.5 * g.stance_fraction);
-    return std::pair<vec2, double>{toe, planted_pitch(t, terrain, toe, hip_at_landing, facing)};
+    return Foothold{toe, planted_pitch(t, terrain, toe, hip_at_landing, facing), rechosen};
   };
   auto standing_target = [&](Side s) {
     const double half = 0.5 * t.stand_foot_spread;
@@ -291,6 +299,7 @@ const GaitOutput& Gait::step(const GaitInput& in, const GaitTuning& t, const Ter
       f.target = standing_target(s);
       f.target_pitch = ground_pitch(terrain, body_, f.target, facing);
       f.land_hip_x = hip_x;
+      f.land_level = level_under_hips;
       if (f.u >= 1.0) touch_down(f);
     }
     if (feet_[0].planted && feet_[1].planted && in.wants_to_move && speed > kStartSpeed) {
@@ -322,14 +331,13 @@ const GaitOutput& Gait::step(const GaitInput& in, const GaitTuning& t, const Ter
     const double asym = s == Side::near ? 1.0 + t.asymmetry_lift : 1.0 - t.asymmetry_lift;
     if (mode_ == Mode::walking) {
       const double to_go = 1.0 - foot_phase(s, phi_, t);
-      const auto [toe, pitch] = walking_target(f, to_go);
-      f.land_hip_x = hip_x + dir * to_go * g.stride * ground_cos;
+      const auto [toe, pitch, rechosen] = walking_target(f, to_go);
       // The foothold follows its nominal point at a bounded speed, so a change of speed
       // never jumps the swinging foot; it stays on its surface, so its height is continuous.
       if (f.u <= 0.0 || dt <= 0.0) {
         f.target = toe;
         f.target_pitch = pitch;
-      } else if (f.rechosen) {
+      } else if (rechosen) {
         // A new surface mid-swing: the rest of the swing starts from where the foot is now,
         // so it turns toward the new foothold without a jump.
         f.path_toe = f.toe;
@@ -343,7 +351,6 @@ const GaitOutput& Gait::step(const GaitInput& in, const GaitTuning& t, const Ter
         f.target.y = terrain.height_at(f.target.x);
         f.target_pitch = there ? pitch : planted_pitch(t, terrain, f.target, f.land_hip_x, facing);
       }
-      f.rechosen = false;
       const StepVariation sv = step_variation_between(in.seed, f.swing_index, f.u, t.variation);
       shape.lift = g.lift * asym * (1.0 + sv.lift);
       shape.peak = g.swing_peak + 0.05 * sv.swing;
@@ -402,7 +409,7 @@ const GaitOutput& Gait::step(const GaitInput& in, const GaitTuning& t, const Ter
       // below. The hold is measured from the ground under the hips, so on a slope the height
       // a leg will allow far down the hill does not pull the hips down now.
       const double land_support = leg_support(f.target, f.target_pitch, f.land_hip_x, leg * t.knee_slack) -
-                                  terrain.level_at(f.land_hip_x) + level_under_hips;
+                                  f.land_level + level_under_hips;
       // The landing leg's hold starts no lower than the hips were when the swing began, so a
       // foothold far below (a step down) lowers them through the swing, not at lift-off: the
       // extra drop eases in and out, mostly while the foot passes over the edge.
@@ -416,9 +423,8 @@ const GaitOutput& Gait::step(const GaitInput& in, const GaitTuning& t, const Ter
       } else if (dt > 0.0) {
         hold = std::max(hold, f.land_hold - kMaxLandFall * dt + level_under_hips);
       }
-      hold += f.land_headroom * (1.0 - smoothstep01(f.u));
-      f.land_hold = hold - f.land_headroom * (1.0 - smoothstep01(f.u)) - level_under_hips;
-      pelvis = std::min(pelvis, hold);
+      f.land_hold = hold - level_under_hips;
+      pelvis = std::min(pelvis, hold + f.land_headroom * (1.0 - smoothstep01(f.u)));
     }
   }
   // Running (stance fraction below a half): the hips ride a bouncing curve. Flight is
@@ -443,7 +449,6 @@ const GaitOutput& Gait::step(const GaitInput& in, const GaitTuning& t, const Ter
   const double support_ground = std::max({ground_line_at(line, hip_x),
                                           ground_line_at(line, hip_x + dir * kRunLookahead * g.contact_length),
                                           level_under_hips});
-  const double ground_ref = support_ground;
   const double running = mode_ == Mode::walking ? smoothstep01((0.5 - g.stance_fraction) / 0.12) : 0.0;
   if (running > 0.0 && g.cadence > 0.0) {
     const double cycle = 2.0 / g.cadence;
@@ -475,7 +480,7 @@ const GaitOutput& Gait::step(const GaitInput& in, const GaitTuning& t, const Ter
       const double f = elapsed + left > 1e-12 ? elapsed / (elapsed + left) : 1.0;
       curve = top + 4.0 * rise * f * (1.0 - f);
     }
-    pelvis = std::min(pelvis, ground_ref + curve + (1.0 - running) * kRunBlendHeight);
+    pelvis = std::min(pelvis, support_ground + curve + (1.0 - running) * kRunBlendHeight);
   }
   // The hips never rise faster than kMaxHipRise over the ground's level: a hold let go of at
   // once (a leg lifting off, a foothold moved to higher ground) lifts them over a few
@@ -540,7 +545,6 @@ const GaitOutput& Gait::step(const GaitInput& in, const GaitTuning& t, const Ter
   out_.standing = mode_ == Mode::standing;
   out_.pelvis_y = pelvis_y_;
   out_.hip_offset = hip_offset_;
-  out_.support_ground = ground_ref;
   out_.step_fraction = wrap01(2.0 * phi_);
   for (Side s : kSides) {
     const Foot& f = feet_[index(s)];

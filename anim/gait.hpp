@@ -41,7 +41,6 @@ struct GaitOutput {
   double step_fraction = 0.0;        // progress through the current step, 0..1 (Rule 10)
   double hip_offset = 0.0;           // m, at rest: the hips below the height the legs allow, as the
                                      // critically damped offset closes (seed 001 section 6), <= 0
-  double support_ground = 0.0;       // m, the ground a running body bounces over
 };
 
 class Gait {
@@ -71,15 +70,15 @@ class Gait {
     bool stepped = false;       // planted by a step of this walk (its knee yields on landing)
     vec2 target{};              // where this swing will plant, world
     double land_hip_x = 0.0;    // where the hip will be when it plants, world m
+    double land_level = 0.0;    // the ground's level there, world m
     Span surface{};             // where this swing's foothold may slide: one tread or slope,
     bool surface_set = false;   // chosen once per swing (issue 6)
     double surface_offset = 0.0;  // m the foothold sat off its wanted point when chosen
     double aim_y = 0.0;         // m, world: the height of the ground the swing chose to step to
-    bool rechosen = false;      // the surface changed this step, mid-swing
     double stance_cut = 0.0;    // cycles the stance after this swing ends early (a short step)
     double land_headroom = 0.0; // m the landing leg's hold on the hips starts above its ramp
     bool headroom_set = false;  // (set on the swing's first frame)
-    double land_hold = 0.0;     // m over the level: the landing leg's hold last step, less the headroom
+    double land_hold = 0.0;     // m over the level: the landing leg's hold last step, before the headroom
     double target_pitch = 0.0;
   };
 

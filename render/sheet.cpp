@@ -10,15 +10,9 @@ namespace render {
 
 namespace {
 
-// Fixed parts of the layout, px.
-constexpr int kMargin = 16;      // around the sheet
-constexpr int kLeft = 64;        // left of the cells: the timeline's "near"/"far" labels
-constexpr int kTitle = 30;       // the title line and legend
-constexpr int kRowLabel = 24;    // a row's label line, above its cells
-constexpr int kRowGap = 14;      // between a row's timeline and the next row's label
-constexpr int kTextScale = 2;    // labels at 2x stb_easy_font: ~14 px capitals
-
-int row_height(const CellGeometry& g) { return kRowLabel + g.height + timeline_height() + kRowGap; }
+// The gait sheet's frame: a gutter for the timeline's "near"/"far" labels, the timeline under
+// each row's cells.
+SheetFrame gait_frame() { return {64, timeline_height()}; }
 
 // The legend at the right end of the title line: a swatch and a name per mark colour.
 void draw_legend(Canvas& sheet, int right, int y, bool trails, const SheetStyle& st) {
@@ -27,8 +21,8 @@ void draw_legend(Canvas& sheet, int right, int y, bool trails, const SheetStyle&
   const int count = trails ? 3 : 2;
   int x = right;
   for (int i = count - 1; i >= 0; --i) {
-    x -= text_width(entries[i].name, kTextScale);
-    draw_text(sheet, x, y, entries[i].name, st.text, kTextScale);
+    x -= text_width(entries[i].name, kSheetTextScale);
+    draw_text(sheet, x, y, entries[i].name, st.text, kSheetTextScale);
     x -= 12;
     fill_disc(sheet, {static_cast<float>(x), static_cast<float>(y) + 6.0f}, 5.0f, entries[i].color);
     x -= 24;
@@ -38,10 +32,7 @@ void draw_legend(Canvas& sheet, int right, int y, bool trails, const SheetStyle&
 }  // namespace
 
 SheetSize sheet_size(int rows, int stills, const SheetOptions& options) {
-  const CellGeometry g = cell_geometry(options);
-  rows = std::max(rows, 0);
-  stills = std::max(stills, 1);
-  return {kLeft + stills * g.width + kMargin, kMargin + kTitle + rows * row_height(g) + kMargin - kRowGap};
+  return sheet_frame_size(gait_frame(), cell_geometry(options), rows, stills);
 }
 
 Canvas draw_contact_sheet(std::span<const CycleSample> rows, const SheetOptions& options, const Palette& palette) {
@@ -51,21 +42,23 @@ Canvas draw_contact_sheet(std::span<const CycleSample> rows, const SheetOptions&
   const SheetStyle st = sheet_style(palette);
   const CellGeometry g = cell_geometry(options);
 
+  const SheetFrame frame = gait_frame();
+
   Canvas sheet(size.width, size.height);
   sheet.clear(st.background);
-  draw_text(sheet, kLeft, kMargin, options.title, st.text, kTextScale);
-  draw_legend(sheet, size.width - kMargin, kMargin, options.trails, st);
+  draw_text(sheet, frame.left, kSheetMargin, options.title, st.text, kSheetTextScale);
+  draw_legend(sheet, size.width - kSheetMargin, kSheetMargin, options.trails, st);
 
-  int y = kMargin + kTitle;
+  int y = kSheetMargin + kSheetTitle;
   for (const CycleSample& s : rows) {
-    draw_text(sheet, kLeft, y + 4, row_label(row_stats(s)), st.text, kTextScale);
-    const int cells_y = y + kRowLabel;
+    draw_text(sheet, frame.left, y + 4, row_label(row_stats(s)), st.text, kSheetTextScale);
+    const int cells_y = y + kSheetRowLabel;
     for (std::size_t k = 0; k < s.stills.size(); ++k) {
       const Canvas cell = draw_cell(s, s.stills[k], g, options.trails, palette, st);
-      sheet.blit(cell, kLeft + static_cast<int>(k) * g.width, cells_y);
+      sheet.blit(cell, frame.left + static_cast<int>(k) * g.width, cells_y);
     }
-    draw_timeline(sheet, kLeft, cells_y + g.height, stills, g.width, s, st);
-    y += row_height(g);
+    draw_timeline(sheet, frame.left, cells_y + g.height, stills, g.width, s, st);
+    y += sheet_row_height(frame, g);
   }
   return sheet;
 }

@@ -1,6 +1,6 @@
 #pragma once
-// The pieces render/sheet.cpp assembles: the sheet's colours, one still's cell and a row's
-// contact timeline. Internal to the contact sheet; see render/sheet.hpp for the layout.
+// The pieces render/sheet.cpp assembles: the sheet's colours and frame, one still's cell and
+// a row's contact timeline. Internal to the contact sheet; see render/sheet.hpp for the layout.
 #include "render/canvas.hpp"
 #include "render/palette.hpp"
 #include "render/sheet.hpp"
@@ -44,6 +44,23 @@ Canvas draw_cell(const CycleSample& sample, std::size_t still, const CellGeometr
 
 // A one-pixel frame round a cell so neighbouring stills read as separate pictures.
 void draw_cell_frame(Canvas& cell, Rgba edge);
+
+// The frame every sheet shares, px: margins, the title line, a label line above each row's
+// cells and a gap after the strip under them. A sheet kind brings its left gutter (where the
+// strip's labels go) and the height of that strip (a contact timeline, a course profile).
+inline constexpr int kSheetMargin = 16;    // around the sheet
+inline constexpr int kSheetTitle = 30;     // the title line (and legend)
+inline constexpr int kSheetRowLabel = 24;  // a row's label line, above its cells
+inline constexpr int kSheetRowGap = 14;    // between a row's strip and the next row's label
+inline constexpr int kSheetTextScale = 2;  // labels at 2x stb_easy_font: ~14 px capitals
+struct SheetFrame {
+  int left = 0;   // left of the cells
+  int strip = 0;  // height of the strip under a row's cells
+};
+// Height of one row: label, cells, strip, gap.
+int sheet_row_height(const SheetFrame& frame, const CellGeometry& g);
+// The whole sheet for `rows` rows of up to `stills` cells (at least one).
+SheetSize sheet_frame_size(const SheetFrame& frame, const CellGeometry& g, int rows, int stills);
 
 // Height of a row's contact timeline, px.
 int timeline_height();

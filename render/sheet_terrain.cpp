@@ -10,15 +10,9 @@ namespace render {
 
 namespace {
 
-// Fixed parts of the layout, px (as the gait sheet's, render/sheet.cpp).
-constexpr int kMargin = 16;    // around the sheet
-constexpr int kLeft = 80;      // left of the cells: the profile's "course" label
-constexpr int kTitle = 30;     // the title line
-constexpr int kRowLabel = 24;  // a row's label line, above its cells
-constexpr int kRowGap = 14;    // between a row's profile and the next row's label
-constexpr int kTextScale = 2;  // labels at 2x stb_easy_font: ~14 px capitals
-
-int row_height(const CellGeometry& g) { return kRowLabel + g.height + profile_height() + kRowGap; }
+// The terrain sheet's frame: a gutter for the profile's "course" label, the course profile
+// under each row's cells.
+SheetFrame terrain_frame() { return {80, profile_height()}; }
 
 }  // namespace
 
@@ -30,10 +24,7 @@ std::string terrain_row_label(const TerrainRun& run) {
 }
 
 SheetSize terrain_sheet_size(int rows, int stills, const TerrainSheetOptions& options) {
-  const CellGeometry g = terrain_cell_geometry(options);
-  rows = std::max(rows, 0);
-  stills = std::max(stills, 1);
-  return {kLeft + stills * g.width + kMargin, kMargin + kTitle + rows * row_height(g) + kMargin - kRowGap};
+  return sheet_frame_size(terrain_frame(), terrain_cell_geometry(options), rows, stills);
 }
 
 Canvas draw_terrain_sheet(std::span<const TerrainRun> rows, const anim::Terrain& terrain,
@@ -44,22 +35,24 @@ Canvas draw_terrain_sheet(std::span<const TerrainRun> rows, const anim::Terrain&
   const SheetStyle st = sheet_style(palette);
   const CellGeometry g = terrain_cell_geometry(options);
 
+  const SheetFrame frame = terrain_frame();
+
   Canvas sheet(size.width, size.height);
   sheet.clear(st.background);
-  draw_text(sheet, kLeft, kMargin, options.title, st.text, kTextScale);
+  draw_text(sheet, frame.left, kSheetMargin, options.title, st.text, kSheetTextScale);
 
-  int y = kMargin + kTitle;
+  int y = kSheetMargin + kSheetTitle;
   for (const TerrainRun& r : rows) {
-    draw_text(sheet, kLeft, y + 4, terrain_row_label(r), st.text, kTextScale);
-    const int cells_y = y + kRowLabel;
+    draw_text(sheet, frame.left, y + 4, terrain_row_label(r), st.text, kSheetTextScale);
+    const int cells_y = y + kSheetRowLabel;
     if (!r.frames.empty()) {
       for (std::size_t k = 0; k < r.stills.size(); ++k) {
         const Canvas cell = draw_terrain_cell(r, r.stills[k], terrain, g, palette, st);
-        sheet.blit(cell, kLeft + static_cast<int>(k) * g.width, cells_y);
+        sheet.blit(cell, frame.left + static_cast<int>(k) * g.width, cells_y);
       }
-      draw_course_profile(sheet, kLeft, cells_y + g.height, stills, g.width, r, terrain, st);
+      draw_course_profile(sheet, frame.left, cells_y + g.height, stills, g.width, r, terrain, st);
     }
-    y += row_height(g);
+    y += sheet_row_height(frame, g);
   }
   return sheet;
 }

@@ -176,10 +176,7 @@ ScenarioResult parse_scenario_text(std::string_view text, const std::string& sou
     const toml::table root = toml::parse(text, source_name);
     return parse_document(reader, root, options);
   } catch (const toml::parse_error& e) {
-    std::string what(e.description());
-    for (char& c : what)
-      if (c == '\n' || c == '\r') c = ' ';  // one line, always
-    return ScenarioError{source_name + ":" + std::to_string(e.source().begin.line) + ": " + what};
+    return ScenarioError{parse_error_line(e, source_name)};
   } catch (const TomlFailure& f) {
     return ScenarioError{f.message};
   }

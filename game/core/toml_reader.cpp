@@ -9,6 +9,13 @@ void TomlReader::fail(const toml::node& at, std::string_view key, std::string_vi
   fail_line(at.source().begin.line, key, what);
 }
 
+std::string parse_error_line(const toml::parse_error& e, const std::string& source_name) {
+  std::string what(e.description());
+  for (char& c : what)
+    if (c == '\n' || c == '\r') c = ' ';  // one line, always
+  return source_name + ":" + std::to_string(e.source().begin.line) + ": " + what;
+}
+
 void TomlReader::fail_line(std::size_t line, std::string_view key, std::string_view what) const {
   std::string m = source_ + ":" + std::to_string(line == 0 ? 1 : line) + ": ";
   if (!key.empty()) m += std::string(key) + ": ";

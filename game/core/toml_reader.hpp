@@ -18,6 +18,9 @@ struct TomlFailure {
   std::string message;
 };
 
+// toml++'s own syntax error as the same one line: "file:line: what", newlines flattened.
+std::string parse_error_line(const toml::parse_error& e, const std::string& source_name);
+
 class TomlReader {
  public:
   explicit TomlReader(std::string source) : source_(std::move(source)) {}

@@ -92,10 +92,7 @@ TuningResult parse_tuning_text(std::string_view text, const std::string& source_
       read_section(r, r.table(node, key.str()), key.str(), tuning);
     }
   } catch (const toml::parse_error& e) {
-    std::string what(e.description());
-    for (char& c : what)
-      if (c == '\n' || c == '\r') c = ' ';  // one line, always
-    return TuningError{source_name + ":" + std::to_string(e.source().begin.line) + ": " + what};
+    return TuningError{parse_error_line(e, source_name)};
   } catch (const TomlFailure& f) {
     return TuningError{f.message};
   }

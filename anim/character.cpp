@@ -4,7 +4,7 @@
 #include "anim/look_at.hpp"
 #include "anim/recoil.hpp"
 #include "anim/rifle.hpp"
-#include "anim/step_variation.hpp"
+#include "anim/gait/step_variation.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -78,6 +78,10 @@ void Character::step(const Intent& raw, double dt_raw, const Terrain& terrain) {
   gi.travelled = motion_.x - x_before;
   gi.dt = dt;
   gi.facing_scale = BodyFrame{{motion_.x, 0.0}, yaw_}.x_scale();
+  // Mid-turn each hip joint shows its depth in x (BodyFrame): the legs reach from there.
+  for (Side s : kSides)
+    gi.leg_hip_offset[index(s)] = BodyFrame{{motion_.x, 0.0}, yaw_}.depth_scale() *
+                                  joint_depth(s == Side::near ? Joint::hip_near : Joint::hip_far, body_);
   gi.wants_to_move = std::abs(intent.vx_desired) > kMoveIntent;
   gi.seed = spec_.seed;
   gait_.step(gi, tuning_.gait, terrain);
@@ -209,10 +213,13 @@ void Character::solve_pose(const Intent& intent, double dt) {
   f.ax = motion_.ax;
   f.phase = g.phase;
   f.step = g.steps;
+  f.pelvis_bound = g.pelvis_bound;
   for (Side s : kSides) {
     f.contact[index(s)] = g.feet[index(s)].planted;
     f.foot_target[index(s)] = g.feet[index(s)].ankle_world;
-    f.plant_world[index(s)] = g.feet[index(s)].toe_world;
+    f.plant_world[index(s)] = g.feet[index(s)].contact_world;
+    f.toe_bend[index(s)] = g.feet[index(s)].toe_bend;
+    f.bearing[index(s)] = g.feet[index(s)].bearing;
   }
   f.has_aim = intent.has_aim;
   f.aim_world = intent.has_aim ? intent.aim_world : frame.to_world(rifle_f.muzzle + 5.0 * direction(held_pitch));

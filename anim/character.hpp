@@ -4,7 +4,7 @@
 // and steps it at a fixed dt.
 #include "anim/body_motion.hpp"
 #include "anim/character_frame.hpp"
-#include "anim/gait.hpp"
+#include "anim/gait/gait.hpp"
 #include "anim/gear.hpp"
 #include "anim/terrain.hpp"
 #include "anim/tuning.hpp"

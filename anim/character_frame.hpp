@@ -1,6 +1,8 @@
 #pragma once
 // What one simulation step of a character produces: everything the trace (INTERFACES.md),
 // the figure and the debug overlay read. Plain data; world metres, y up.
+#include "anim/gait/pelvis.hpp"
+#include "anim/gait/stance_roll.hpp"
 #include "anim/gear_points.hpp"
 #include "anim/skeleton.hpp"
 
@@ -31,7 +33,12 @@ struct CharacterFrame {
   std::int64_t step = 0;    // steps taken so far (one more at each plant)
   std::array<bool, 2> contact{};       // by Side: that foot is planted
   std::array<vec2, 2> foot_target{};   // by Side: where the gait wants each ankle, world m
-  std::array<vec2, 2> plant_world{};   // by Side: toe position while planted, world m
+  std::array<vec2, 2> plant_world{};   // by Side: while planted, the point that bears and stays
+                                       // still (the heel through the heel rocker, the ball, then
+                                       // the boot's tip through push-off: `bearing`)
+  std::array<Bearing, 2> bearing{};    // by Side: which point that is
+  std::array<double, 2> toe_bend{};    // by Side: rad the toes bend up at the ball (the boot creases)
+  PelvisBound pelvis_bound = PelvisBound::stand;  // what decided the hips' height (overlay)
   vec2 aim_world{};         // aim point, world m
   bool has_aim = false;     // an aim point was given (else a relaxed carry)
   vec2 gaze{1.0, 0.0};      // unit vector the face looks along, world

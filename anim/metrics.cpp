@@ -73,11 +73,14 @@ void GaitMeter::add(const CharacterFrame& f) {
                                      glm::length(at(f, a.hand) - at(f, a.shoulder)) - f.body_size.arm());
     for (Joint j : {l.toe, l.ankle})
       m.min_foot_clearance = std::min(m.min_foot_clearance, at(f, j).y - terrain_.height_at(at(f, j).x));
-    // A planted toe must not move horizontally (Rule 8; vertical movement is the roll).
+    // A planted foot must not move horizontally (Rule 8; vertical movement is the roll): the
+    // point it bears on stays where it came down (heel, ball, then tip as the foot rolls).
     const bool planted = f.contact[index(s)];
-    if (planted && !was_planted_[index(s)]) plant_start_[index(s)] = at(f, l.toe);
-    if (planted) m.max_toe_drift = std::max(m.max_toe_drift, std::abs(at(f, l.toe).x - plant_start_[index(s)].x));
+    const vec2 bearing = f.plant_world[index(s)];
+    if (planted && (!was_planted_[index(s)] || f.bearing[index(s)] != was_bearing_[index(s)])) plant_start_[index(s)] = bearing;
+    if (planted) m.max_toe_drift = std::max(m.max_toe_drift, std::abs(bearing.x - plant_start_[index(s)].x));
     was_planted_[index(s)] = planted;
+    was_bearing_[index(s)] = f.bearing[index(s)];
   }
   if (f.state == State::walk || f.state == State::run) {
     ++moving_frames_;

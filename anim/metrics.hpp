@@ -12,7 +12,8 @@ namespace anim {
 
 struct GaitMetrics {
   int frames = 0;
-  double max_toe_drift = 0.0;        // m, largest horizontal travel of a toe while planted
+  double max_toe_drift = 0.0;        // m, largest horizontal travel of a planted foot's bearing
+                                     // point (heel, ball or tip) while it bears
   int knee_backward_frames = 0;      // frames with a knee bent backwards (either leg)
   double min_hip_over_leg = 1e9;     // lowest (hip - ground) / leg length, the ground being the
                                      // level under the hips (Terrain::level_at, +-0.3 m average)
@@ -49,6 +50,7 @@ class GaitMeter {
   std::int64_t prev_step_ = 0;
   std::array<vec2, 2> plant_start_{};
   std::array<bool, 2> was_planted_{};
+  std::array<Bearing, 2> was_bearing_{};
   double cycle_min_ = 1e9, cycle_max_ = -1e9, min_range_ = 1e9;
   bool cycle_open_ = false;
   int moving_frames_ = 0;

@@ -62,6 +62,7 @@ struct Proportions {
   // ankle): where the heel and the toe (ball of the foot, the pivot of toe-off) are.
   double heel_back() const { return 0.20 * foot; }
   double toe_forward() const { return 0.60 * foot; }  // ball of foot, ahead of the ankle
+  double ball_to_tip() const { return 0.20 * foot; }  // ball -> boot tip (heel to tip: the foot)
 };
 
 // Proportions of a body of height `h` metres (clamped to 1.2 .. 2.3 m).

@@ -40,4 +40,10 @@ vec2 Terrain::normal_at(double x) const {
   return n / glm::length(n);
 }
 
+double Terrain::slope_at(double x, double half_span) const {
+  // From the level (itself a +-0.3 m average), so a riser reads as a slope spread over more
+  // than a metre, never as a jump within one frame's travel.
+  return (level_at(x + half_span) - level_at(x - half_span)) / (2.0 * half_span);
+}
+
 }  // namespace anim

@@ -36,6 +36,10 @@ struct Terrain {
   double level_at(double x) const;
   // Unit normal of the walkable surface at x (pointing up).
   vec2 normal_at(double x) const;
+  // The ground's slope (dy/dx) around x, from its level `half_span` m either side: over the
+  // span the body stands on (not a pebble's, and not a step's riser taken alone), so a
+  // flight of steps read over a stride's length reads as its mean slope.
+  double slope_at(double x, double half_span = 0.3) const;
 };
 
 }  // namespace anim

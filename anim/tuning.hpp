@@ -2,7 +2,7 @@
 // Every tuning constant in one named place (ARCHITECTURE.md conventions, Rule 4). Each field
 // states its unit, range and where its default comes from. Loadable from assets/ (game/).
 #include "anim/aim.hpp"
-#include "anim/gait_tuning.hpp"
+#include "anim/gait/gait_tuning.hpp"
 #include "anim/gear_tuning.hpp"
 #include "anim/lean.hpp"
 #include "anim/look_at.hpp"

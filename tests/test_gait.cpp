@@ -1,7 +1,8 @@
 // The gait as trace-level properties (issue 3, Rule 8): sweeps over speed, ramps, stops,
 // backpedals and turn-arounds, three seeds each. Faults must be absent AND the motion must
 // be present: hips that rise and fall, steps that differ, legs that are not mirror images.
-#include "anim/gait_tuning.hpp"
+#include "anim/gait/gait_tuning.hpp"
+#include "anim/gait/stance_roll.hpp"
 #include "anim/metrics.hpp"
 #include "gait_runs.hpp"
 
@@ -105,8 +106,8 @@ TEST_CASE("Rules 3 and 6: stride = speed / cadence; the stance fraction alone ma
   }
   // The measured gait at the published points (closing note of issue 3).
   struct Point { double v, spm, stance; State state; };
-  for (const Point& p : {Point{1.4, 113, 0.61, State::walk}, Point{3.5, 160, 0.37, State::run},
-                         Point{7.0, 195, 0.25, State::run}}) {
+  for (const Point& p : {Point{1.4, 113, 0.60, State::walk}, Point{3.5, 166, 0.35, State::run},
+                         Point{7.0, 199, 0.215, State::run}}) {
     const auto frames = tail(gait_runs::run(gait_runs::steady(p.v), 8.0, 2), 3.0);
     const GaitMetrics m = measure_gait(frames, Terrain{});
     CAPTURE(p.v);
@@ -144,14 +145,17 @@ TEST_CASE("Rule 5: a run's flight rises g t^2 / 8 above its take-off") {
 
 TEST_CASE("Rule 10: consecutive steps differ during swing, replays repeat, the legs are not mirror images") {
   const auto frames = tail(gait_runs::run(gait_runs::steady(1.4), 10.0, 3), 3.0);
-  // Peak toe height of each swing, by leg.
+  // Peak height of each swing's boot (its lowest point: what lifts), by leg.
   std::vector<double> near_peaks, far_peaks;
   for (Side s : kSides) {
     const Joint toe = s == Side::near ? Joint::toe_near : Joint::toe_far;
+    const Joint ankle = s == Side::near ? Joint::ankle_near : Joint::ankle_far;
     double peak = 0.0;
     for (std::size_t i = 1; i < frames.size(); ++i) {
       const bool swing = !frames[i].contact[index(s)];
-      if (swing) peak = std::max(peak, frames[i].joints[index(toe)].y);
+      const CharacterFrame& f = frames[i];
+      const SolePoints sole = sole_points(f.body_size, f.joints[index(ankle)], f.joints[index(toe)], 1, f.toe_bend[index(s)]);
+      if (swing) peak = std::max(peak, std::min({sole.heel.y, sole.ball.y, sole.tip.y}));
       if (!swing && !frames[i - 1].contact[index(s)]) {
         (s == Side::near ? near_peaks : far_peaks).push_back(peak);
         peak = 0.0;

@@ -1,10 +1,10 @@
 // Uneven ground (issue 6, seed 001 section 6): plants land on the real ground and stay
 // there, no foot goes into the ground, the phase follows the distance along a slope, and
 // the hips' damped offset is the seed's critically damped spring.
-#include "anim/foot_placement.hpp"
-#include "anim/foot_roll.hpp"
-#include "anim/gait.hpp"
-#include "anim/hip_offset.hpp"
+#include "anim/gait/foothold.hpp"
+#include "anim/gait/stance_roll.hpp"
+#include "anim/gait/gait.hpp"
+#include "anim/gait/hip_offset.hpp"
 #include "anim/metrics.hpp"
 #include "gait_runs.hpp"
 #include "render/sheet_course.hpp"

@@ -1,4 +1,4 @@
-#include "anim/step_variation.hpp"
+#include "anim/gait/step_variation.hpp"
 
 #include "anim/vec.hpp"
 

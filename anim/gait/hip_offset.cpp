@@ -1,4 +1,4 @@
-#include "anim/hip_offset.hpp"
+#include "anim/gait/hip_offset.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,0 +1,116 @@
+#include "anim/gait/foothold.hpp"
+
+#include "anim/gait/stance_roll.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <utility>
+
+namespace anim {
+
+namespace {
+// The foot's extent along the ground, from the toe (ball) back to the heel and forward to
+// the tip of the boot, in the facing direction.
+double heel_to_toe(const Proportions& b) { return b.toe_forward() + b.heel_back(); }
+double toe_to_tip(const Proportions& b) { return b.ball_to_tip(); }
+}  // namespace
+
+double ground_pitch(const Terrain& terrain, const Proportions& body, vec2 toe, double facing_scale) {
+  const double span = heel_to_toe(body) * std::abs(facing_scale);
+  if (span < 1e-6) return 0.0;
+  // The sole rests on the highest ground under it, and never tips below the surface the
+  // ball stands on: along a slope it lies on the slope, and a heel over a drop (a foot
+  // turned round on a step's edge) stays in line with its tread instead of tipping in.
+  const double sgn = facing_scale < 0.0 ? -1.0 : 1.0;
+  const double toe_height = terrain.height_at(toe.x);
+  constexpr double kUnderBall = 0.02;  // m behind the ball: the surface the ball stands on
+  double pitch = std::atan2(terrain.height_at(toe.x - sgn * kUnderBall * std::abs(facing_scale)) - toe_height,
+                            kUnderBall);
+  for (double s : {0.25, 0.5, 0.75, 1.0}) {
+    const double ground = terrain.height_at(toe.x - sgn * span * s);
+    pitch = std::max(pitch, std::atan2(ground - toe_height, heel_to_toe(body) * s));
+  }
+  return pitch;
+}
+
+bool foot_is_planar(const Terrain& terrain, const Proportions& body, double toe_x, double facing_scale) {
+  const double sgn = facing_scale < 0.0 ? -1.0 : 1.0;
+  const double heel = toe_x - sgn * heel_to_toe(body) * std::abs(facing_scale);
+  const double tip = toe_x + sgn * toe_to_tip(body) * std::abs(facing_scale);
+  const double h_heel = terrain.height_at(heel), h_tip = terrain.height_at(tip);
+  for (double s : {0.25, 0.5, 0.75}) {
+    const double mx = heel + (tip - heel) * s;
+    if (std::abs(terrain.height_at(mx) - (h_heel + (h_tip - h_heel) * s)) > 0.01) return false;
+  }
+  return true;
+}
+
+vec2 plant_on_ground(const Terrain& terrain, const Proportions& body, double toe_x, int dir, double facing_scale) {
+  double x = toe_x;
+  if (!foot_is_planar(terrain, body, x, facing_scale)) {
+    constexpr double kStep = 0.02;
+    const double reach = (heel_to_toe(body) + toe_to_tip(body)) * std::abs(facing_scale) + kStep;
+    for (double d = kStep; d <= reach; d += kStep) {
+      // A shorter step first: a plant pulled back keeps the leg inside its reach.
+      if (foot_is_planar(terrain, body, toe_x - dir * d, facing_scale)) { x = toe_x - dir * d; break; }
+      if (foot_is_planar(terrain, body, toe_x + dir * d, facing_scale)) { x = toe_x + dir * d; break; }
+    }
+  }
+  return {x, terrain.height_at(x)};
+}
+
+Span planar_span(const Terrain& terrain, const Proportions& body, double toe_x, double facing_scale, double max_reach) {
+  constexpr double kSpanStep = 0.01;  // m: the span's ends are this close to an edge
+  Span span{toe_x, toe_x};
+  for (double d = kSpanStep; d <= max_reach && foot_is_planar(terrain, body, toe_x - d, facing_scale); d += kSpanStep)
+    span.lo = toe_x - d;
+  for (double d = kSpanStep; d <= max_reach && foot_is_planar(terrain, body, toe_x + d, facing_scale); d += kSpanStep)
+    span.hi = toe_x + d;
+  return span;
+}
+
+double step_down_lead(double lead, double drop, double reach) {
+  if (!(drop > 0.0)) return lead;
+  const double height = std::sqrt(std::max(0.0, reach * reach - lead * lead)) + drop;
+  return std::min(lead, std::sqrt(std::max(0.0, reach * reach - height * height)));
+}
+
+Foothold choose_foothold(FootholdChoice& choice, const FootholdInput& in, const GaitAtSpeed& g, const GaitTuning& t,
+                         const Terrain& terrain, const Proportions& body) {
+  Foothold out;
+  const double stride_along = g.stride * in.ground_cos;
+  out.land_hip_x = in.hip_x + in.dir * in.to_go * stride_along;
+  out.land_level = terrain.level_at(out.land_hip_x);
+  // The ankle (flat foot) lands `lead` ahead of the hips; the ball toe_forward beyond it.
+  const double lead = std::max(0.0, g.landing_lead - body.toe_forward()) * in.ground_cos;
+  auto ball_x_for = [&](double foothold_y) {
+    const double drop = out.land_level - foothold_y;
+    return out.land_hip_x + in.dir * step_down_lead(lead, drop, in.reach) + in.facing_scale * body.toe_forward();
+  };
+  const double nominal = ball_x_for(out.land_level);
+  // Where the swing aims: the landing for the ground it chose to step to (its height kept
+  // with the choice, so the aim and the choice agree from frame to frame).
+  double x = choice.set ? ball_x_for(choice.aim_y) : nominal;
+  if (!choice.set || std::abs(choice.surface.clamp(x) - x) > choice.offset + t.foothold_slide_off) {
+    out.rechosen = choice.set;
+    vec2 placed = plant_on_ground(terrain, body, nominal, in.dir, in.facing_scale);
+    choice.aim_y = placed.y;
+    x = ball_x_for(choice.aim_y);
+    placed = plant_on_ground(terrain, body, x, in.dir, in.facing_scale);
+    choice.surface = planar_span(terrain, body, placed.x, in.facing_scale, t.foothold_reach);
+    choice.offset = std::abs(choice.surface.clamp(x) - x);
+    choice.set = true;
+  }
+  const double ball_x = choice.surface.clamp(x);
+  out.ball = {ball_x, terrain.height_at(ball_x)};
+  // The hips leave this foot `rear` past its ankle; on ground falling away behind (uphill)
+  // the foot leaves where its leg still holds them at their usual height over the ground.
+  const double rear = std::max(0.0, g.contact_length - g.landing_lead + body.toe_forward()) * in.ground_cos;
+  const double hip_at_liftoff = ball_x - in.facing_scale * body.toe_forward() + in.dir * rear;
+  const double rear_kept = step_down_lead(rear, terrain.level_at(hip_at_liftoff) - out.ball.y, in.reach);
+  out.stance_cut = std::clamp((in.dir * (nominal - ball_x) + rear - rear_kept) / std::max(stride_along, 1e-9), 0.0,
+                              0.5 * g.stance_fraction);
+  return out;
+}
+
+}  // namespace anim

@@ -1,0 +1,138 @@
+#include "anim/gait/stance_leg.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace anim {
+
+namespace {
+
+// The most a planted foot rolls heel-up over the ground, rad (86 deg): a sprinter's push-off,
+// on the tip of the boot with the foot nearly in line with the shank.
+constexpr double kMaxRoll = 1.50;
+
+double ease(double q, double q0, double q1, double a, double b) {
+  const double s = q1 > q0 ? (q - q0) / (q1 - q0) : (q >= q1 ? 1.0 : 0.0);
+  return a + (b - a) * smoothstep01(s);
+}
+
+// Knee of the leg hip -> ankle bent forward (counter-clockwise of the hip -> ankle line in
+// the facing frame), both given in the facing frame.
+vec2 knee_between(const Proportions& body, vec2 hip, vec2 ankle) {
+  const double a = body.thigh, b = body.shank;
+  const vec2 v = ankle - hip;
+  const double d = std::clamp(glm::length(v), std::abs(a - b) + 1e-9, a + b);
+  const double c = std::clamp((a * a + d * d - b * b) / (2.0 * a * d), -1.0, 1.0);
+  return hip + a * direction(angle_of(v) + std::acos(c));
+}
+
+vec2 facing_offset(vec2 world_offset, int sign) { return {world_offset.x * (sign < 0 ? -1.0 : 1.0), world_offset.y}; }
+
+}  // namespace
+
+double stance_knee(const KneeProfile& p, double q) {
+  if (q <= p.loading_at) return ease(q, 0.0, p.loading_at, p.contact, p.loading);
+  if (q <= p.midstance_at) return ease(q, p.loading_at, p.midstance_at, p.loading, p.midstance);
+  // Pre-swing: the knee stays nearly straight until the other foot has landed, then folds
+  // quickly as the leg unloads (Perry 1992: ~12 deg at 50 % GC, 38 at 60 %).
+  const double s = clamp01((q - p.midstance_at) / (1.0 - p.midstance_at));
+  return p.midstance + (p.toe_off - p.midstance) * s * s;
+}
+
+double leg_span(const Proportions& body, double flexion) {
+  const double a = body.thigh, b = body.shank;
+  return std::sqrt(std::max(0.0, a * a + b * b + 2.0 * a * b * std::cos(flexion)));
+}
+
+double hip_height_on(vec2 ankle, double hip_x, double span) {
+  const double dx = ankle.x - hip_x;
+  return ankle.y + std::sqrt(std::max(0.0, span * span - dx * dx));
+}
+
+FootPose roll_for_hip(const Proportions& body, const StanceRollInput& in, vec2 hip) {
+  auto pose = [&](double over) { return planted_foot(body, in.pivot, in.ground, over, in.facing_scale, in.toe_bend_max); };
+  auto dorsi = [&](const FootPose& f) {
+    const vec2 hip_f = facing_offset(hip - f.ankle, in.sign);
+    const vec2 knee_f = knee_between(body, hip_f, {0.0, 0.0});
+    return dorsiflexion(knee_f, f.pitch);
+  };
+  // The natural roll, heel lowered where the ankle would extend past its range.
+  double start = in.natural;
+  if (start > 0.0) {
+    const FootPose f = pose(start);
+    const double plantar = -dorsi(f);
+    if (plantar > in.plantarflexion_max) start = std::max(0.0, start - (plantar - in.plantarflexion_max));
+  }
+  // Then heel up until the leg reaches and the ankle is within its dorsiflexion: both
+  // shrink as the heel rises (the ankle comes up and forward over the ball).
+  auto needs_more = [&](double over) {
+    const FootPose f = pose(over);
+    return glm::length(f.ankle - hip) > in.reach + 1e-12 || dorsi(f) > in.dorsiflexion_max;
+  };
+  if (!needs_more(start)) return pose(start);
+  // Heel up helps a foot behind the hips; toe up (on the heel) one ahead of them, walking
+  // backwards. The least roll either way that does it (bisection: the need shrinks with it).
+  auto least_roll = [&](double to) {
+    double near_end = start, far_end = to;
+    for (int i = 0; i < 40; ++i) {
+      const double mid = 0.5 * (near_end + far_end);
+      (needs_more(mid) ? near_end : far_end) = mid;
+    }
+    return far_end;
+  };
+  const double up = std::max(start, in.max_over), down = std::min(start, in.min_over);
+  if (up > start && !needs_more(up)) return pose(least_roll(up));
+  if (down < start && !needs_more(down)) return pose(least_roll(down));
+  // Neither reaches: the end that comes nearest (the hips' bound keeps this rare).
+  const double d_up = glm::length(pose(up).ankle - hip), d_down = glm::length(pose(down).ankle - hip);
+  return pose(d_up <= d_down ? up : down);
+}
+
+NaturalStance natural_stance(const Proportions& body, const StanceRollInput& in, double hip_x, double span) {
+  auto at = [&](double over) {
+    NaturalStance n;
+    n.foot = planted_foot(body, in.pivot, in.ground, over, in.facing_scale, in.toe_bend_max);
+    n.height = hip_height_on(n.foot.ankle, hip_x, span);
+    return n;
+  };
+  auto dorsi = [&](const NaturalStance& n) {
+    const vec2 hip_f = facing_offset(vec2{hip_x, n.height} - n.foot.ankle, in.sign);
+    return dorsiflexion(knee_between(body, hip_f, {0.0, 0.0}), n.foot.pitch);
+  };
+  NaturalStance n = at(in.natural);
+  if (dorsi(n) <= in.dorsiflexion_max) return n;
+  // The heel lifts just enough: dorsiflexion falls as the heel rises (bisection).
+  double lo = in.natural, hi = std::max(in.natural, kMaxRoll);  // (the ankle's limit, whatever the stance)
+  if (dorsi(at(hi)) > in.dorsiflexion_max) return at(hi);
+  for (int i = 0; i < 30; ++i) {
+    const double mid = 0.5 * (lo + hi);
+    (dorsi(at(mid)) > in.dorsiflexion_max ? lo : hi) = mid;
+  }
+  return at(hi);
+}
+
+double stance_max_over(double natural, double flat_at, double rise_at, double q) {
+  const double open = rise_at > flat_at ? smoothstep01((q - flat_at) / (rise_at - flat_at)) : (q >= rise_at ? 1.0 : 0.0);
+  return natural + (std::max(natural, kMaxRoll) - natural) * open;
+}
+
+double reach_height(const Proportions& body, const StanceRollInput& in, double hip_x) {
+  // Sampled over the rolls the foot may take (min_over .. max_over, its natural roll among
+  // them): at each, the hips as high as the leg spans, kept only where the ankle stays within
+  // its range there.
+  double best = -1e9, fallback = -1e9;
+  constexpr int kSamples = 8;
+  const double lo = std::min(in.natural, in.min_over), hi = std::max(in.natural, in.max_over);
+  for (int i = -1; i <= kSamples; ++i) {
+    const double over = i < 0 ? in.natural : lo + (hi - lo) * i / kSamples;
+    const FootPose f = planted_foot(body, in.pivot, in.ground, over, in.facing_scale, in.toe_bend_max);
+    const double h = hip_height_on(f.ankle, hip_x, in.reach);
+    if (i < 0) fallback = h;
+    const vec2 hip_f = facing_offset(vec2{hip_x, h} - f.ankle, in.sign);
+    const double d = dorsiflexion(knee_between(body, hip_f, {0.0, 0.0}), f.pitch);
+    if (d <= in.dorsiflexion_max + 1e-9 && -d <= in.plantarflexion_max + 1e-9) best = std::max(best, h);
+  }
+  return best > -1e8 ? best : fallback;
+}
+
+}  // namespace anim

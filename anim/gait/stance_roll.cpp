@@ -1,0 +1,108 @@
+#include "anim/gait/stance_roll.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace anim {
+
+namespace {
+
+// Rotates a foot-frame offset by the heel-up pitch (clockwise for a foot pointing +x).
+vec2 pitched(vec2 v, double pitch) {
+  const double c = std::cos(pitch), s = std::sin(pitch);
+  return {v.x * c + v.y * s, -v.x * s + v.y * c};
+}
+
+// A facing-frame offset seen in the world: its fore-aft part foreshortened by cos(yaw).
+vec2 to_world_offset(vec2 v, double facing_scale) { return {v.x * facing_scale, v.y}; }
+
+// Between a and b over [q0, q1], C1 with zero slope at both ends.
+double ease(double q, double q0, double q1, double a, double b) {
+  const double s = q1 > q0 ? (q - q0) / (q1 - q0) : (q >= q1 ? 1.0 : 0.0);
+  return a + (b - a) * smoothstep01(s);
+}
+
+// From a toward b over [q0, q1], slow at first (zero slope at q0) and fastest at q1: the
+// heel's rise, which is gradual until the other foot lands and quick through push-off.
+double ease_in(double q, double q0, double q1, double a, double b) {
+  const double s = clamp01(q1 > q0 ? (q - q0) / (q1 - q0) : (q >= q1 ? 1.0 : 0.0));
+  return a + (b - a) * s * s;
+}
+
+}  // namespace
+
+double stance_pitch(const RollProfile& p, double q) {
+  const double flat_at = std::clamp(p.flat_at, 0.0, 1.0);
+  const double rise_at = std::clamp(p.rise_at, flat_at, 1.0);
+  if (q <= flat_at) return ease(q, 0.0, flat_at, -p.strike, 0.0);  // the heel rocker (or the ball landing)
+  if (q <= rise_at) return 0.0;                                      // the ankle rocker: flat
+  return ease_in(q, rise_at, 1.0, 0.0, p.toe_off);                   // the forefoot rocker
+}
+
+FootPose resting_foot(const Proportions& body, vec2 ball_flat, double ground, double over, double facing_scale,
+                      double toe_bend_max) {
+  FootPose f;
+  f.pitch = ground + over;
+  if (over < 0.0) {
+    // Heel down, toe up: the heel bears and stays where the flat foot's heel is.
+    f.bearing = Bearing::heel;
+    f.contact = ball_flat + to_world_offset(pitched({-body.toe_forward() - body.heel_back(), 0.0}, ground), facing_scale);
+    f.ball = f.contact + to_world_offset(pitched({body.toe_forward() + body.heel_back(), 0.0}, f.pitch), facing_scale);
+  } else if (over <= toe_bend_max) {
+    f.ball = f.contact = ball_flat;  // heel up: the ball bears, the toes lie flat
+    f.toe_bend = over;
+  } else {
+    // Past the toes' bend the toe segment itself rolls up on the boot's tip.
+    f.bearing = Bearing::tip;
+    f.contact = ball_flat + to_world_offset(pitched({body.ball_to_tip(), 0.0}, ground), facing_scale);
+    f.ball = f.contact + to_world_offset(pitched({-body.ball_to_tip(), 0.0}, ground + over - toe_bend_max), facing_scale);
+    f.toe_bend = toe_bend_max;
+  }
+  f.ankle = f.ball + to_world_offset(pitched({-body.toe_forward(), body.ankle_height}, f.pitch), facing_scale);
+  return f;
+}
+
+FootPose planted_foot(const Proportions& body, FootPivot pivot, double ground, double over, double facing_scale,
+                      double toe_bend_max) {
+  FootPose f = resting_foot(body, {0.0, 0.0}, ground, over, facing_scale, toe_bend_max);
+  // Where the pivot's point is in this pose, relative to a flat ball at the origin.
+  const vec2 heel = f.ball + to_world_offset(pitched({-body.toe_forward() - body.heel_back(), 0.0}, f.pitch), facing_scale);
+  const vec2 tip = f.ball + to_world_offset(pitched({body.ball_to_tip(), 0.0}, f.pitch - f.toe_bend), facing_scale);
+  const vec2 at = pivot.kind == Bearing::heel ? heel : (pivot.kind == Bearing::tip ? tip : f.ball);
+  const vec2 shift = pivot.point - at;
+  f.ball += shift;
+  f.ankle += shift;
+  f.contact += shift;
+  return f;
+}
+
+vec2 ankle_from_toe(const Proportions& body, vec2 toe, double pitch) {
+  return toe + pitched({-body.toe_forward(), body.ankle_height}, pitch);
+}
+
+vec2 heel_from_toe(const Proportions& body, vec2 toe, double pitch) {
+  return toe + pitched({-body.toe_forward() - body.heel_back(), 0.0}, pitch);
+}
+
+double dorsiflexion(vec2 ankle_to_knee_facing, double pitch) {
+  // The shank's forward tilt from vertical, less the foot's heel-up pitch (both rad).
+  const double tilt = std::atan2(ankle_to_knee_facing.x, ankle_to_knee_facing.y);
+  return tilt - pitch;
+}
+
+SolePoints sole_points(const Proportions& body, vec2 ankle_world, vec2 toe_world, int sign, double toe_bend) {
+  const double sx = sign < 0 ? -1.0 : 1.0;
+  // ankle - toe = pitched((-toe_forward, ankle_height), pitch) in the facing frame.
+  const vec2 w{(ankle_world.x - toe_world.x) * sx, ankle_world.y - toe_world.y};
+  const double pitch = angle_of({-body.toe_forward(), body.ankle_height}) - angle_of(w);
+  const vec2 forward_facing = pitched({1.0, 0.0}, pitch);
+  const vec2 toe_facing = pitched({1.0, 0.0}, pitch - toe_bend);
+  SolePoints p;
+  p.forward = {forward_facing.x * sx, forward_facing.y};
+  p.ball = toe_world;
+  p.heel = toe_world - (body.toe_forward() + body.heel_back()) * p.forward;
+  p.tip = toe_world + body.ball_to_tip() * vec2{toe_facing.x * sx, toe_facing.y};
+  return p;
+}
+
+}  // namespace anim

@@ -220,6 +220,7 @@ void Character::solve_pose(const Intent& intent, double dt) {
     f.plant_world[index(s)] = g.feet[index(s)].contact_world;
     f.toe_bend[index(s)] = g.feet[index(s)].toe_bend;
     f.bearing[index(s)] = g.feet[index(s)].bearing;
+    f.foothold[index(s)] = g.feet[index(s)].foothold_world;
   }
   f.has_aim = intent.has_aim;
   f.aim_world = intent.has_aim ? intent.aim_world : frame.to_world(rifle_f.muzzle + 5.0 * direction(held_pitch));

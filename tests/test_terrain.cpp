@@ -39,15 +39,16 @@ Terrain step_course(double rise, double tread = 0.9) {
   return t;
 }
 
-// Every plant on the surface (within 5 mm), still along it (< 1 mm), no foot below ground.
+// Every plant on the surface (its bearing point -- heel, ball or tip -- within 5 mm), still
+// along it (< 1 mm), no foot below ground.
 void check_feet_on_ground(const std::vector<CharacterFrame>& frames, const Terrain& terrain, const std::string& what) {
   CAPTURE(what);
   double worst_surface = 0.0;
   for (const CharacterFrame& f : frames) {
     for (Side s : kSides) {
       if (!f.contact[index(s)]) continue;
-      const vec2 toe = f.joints[index(s == Side::near ? Joint::toe_near : Joint::toe_far)];
-      worst_surface = std::max(worst_surface, std::abs(toe.y - terrain.height_at(toe.x)));
+      const vec2 bearing = f.plant_world[index(s)];
+      worst_surface = std::max(worst_surface, std::abs(bearing.y - terrain.height_at(bearing.x)));
     }
     for (const vec2& p : f.joints) REQUIRE(is_finite(p));
   }
@@ -196,7 +197,7 @@ TEST_CASE("over 0.3 m steps and a stair, walked and run both ways, every plant o
     // A plant is never on a riser: the whole foot stands on one tread.
     for (const CharacterFrame& f : frames)
       for (Side s : kSides)
-        if (f.contact[index(s)]) CHECK(foot_is_planar(terrain, f.body_size, f.plant_world[index(s)].x, f.body.x_scale()));
+        if (f.contact[index(s)]) CHECK(foot_is_planar(terrain, f.body_size, f.foothold[index(s)].x, f.body.x_scale()));
     check_hips(frames, terrain, v, v < kRunFrom);
   }
 }

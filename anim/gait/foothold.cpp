@@ -1,5 +1,6 @@
 #include "anim/gait/foothold.hpp"
 
+#include "anim/gait/stance_leg.hpp"
 #include "anim/gait/stance_roll.hpp"
 
 #include <algorithm>
@@ -31,6 +32,24 @@ double ground_pitch(const Terrain& terrain, const Proportions& body, vec2 toe, d
     pitch = std::max(pitch, std::atan2(ground - toe_height, heel_to_toe(body) * s));
   }
   return pitch;
+}
+
+namespace {
+// True when the sole's point `along` m from the ball (negative: toward the heel), the foot at
+// heel-up pitch `pitch`, is on the ground: within 3 mm of it.
+bool sole_point_bears(const Terrain& terrain, vec2 toe, double along, double pitch, double facing_scale) {
+  constexpr double kBearing = 0.003;  // m
+  const vec2 world = toe + vec2{along * std::cos(pitch) * facing_scale, -along * std::sin(pitch)};
+  return std::abs(world.y - terrain.height_at(world.x)) <= kBearing;
+}
+}  // namespace
+
+bool heel_bears(const Terrain& terrain, const Proportions& body, vec2 toe, double pitch, double facing_scale) {
+  return sole_point_bears(terrain, toe, -heel_to_toe(body), pitch, facing_scale);
+}
+
+bool tip_bears(const Terrain& terrain, const Proportions& body, vec2 toe, double pitch, double facing_scale) {
+  return sole_point_bears(terrain, toe, toe_to_tip(body), pitch, facing_scale);
 }
 
 bool foot_is_planar(const Terrain& terrain, const Proportions& body, double toe_x, double facing_scale) {
@@ -75,6 +94,21 @@ double step_down_lead(double lead, double drop, double reach) {
   return std::min(lead, std::sqrt(std::max(0.0, reach * reach - height * height)));
 }
 
+double step_up_rear(double rear, double rise, double reach, double shortest) {
+  if (!(rise > 0.0) || !(rear > 0.0)) return rear;
+  // Hips at their usual height h over the level; a foot `r` behind stands k r higher, so
+  // the leg spans sqrt(r^2 + (h - k r)^2), which shortens from h as r grows to h k / (1 + k^2).
+  const double h = std::sqrt(std::max(0.0, reach * reach - rear * rear));
+  const double k = rise / rear;
+  auto span = [&](double r) { return std::hypot(r, h - k * r); };
+  if (span(rear) >= shortest) return rear;
+  // The smaller root of span(r) = shortest.
+  const double a = 1.0 + k * k, b = -2.0 * h * k, cc = h * h - shortest * shortest;
+  const double disc = b * b - 4.0 * a * cc;
+  if (disc < 0.0) return rear;  // never that short before r* (not reached for rear <= r*)
+  return std::clamp((-b - std::sqrt(disc)) / (2.0 * a), 0.0, rear);
+}
+
 Foothold choose_foothold(FootholdChoice& choice, const FootholdInput& in, const GaitAtSpeed& g, const GaitTuning& t,
                          const Terrain& terrain, const Proportions& body) {
   Foothold out;
@@ -107,9 +141,14 @@ Foothold choose_foothold(FootholdChoice& choice, const FootholdInput& in, const 
   // the foot leaves where its leg still holds them at their usual height over the ground.
   const double rear = std::max(0.0, g.contact_length - g.landing_lead + body.toe_forward()) * in.ground_cos;
   const double hip_at_liftoff = ball_x - in.facing_scale * body.toe_forward() + in.dir * rear;
-  const double rear_kept = step_down_lead(rear, terrain.level_at(hip_at_liftoff) - out.ball.y, in.reach);
-  out.stance_cut = std::clamp((in.dir * (nominal - ball_x) + rear - rear_kept) / std::max(stride_along, 1e-9), 0.0,
-                              0.5 * g.stance_fraction);
+  double rear_kept = step_down_lead(rear, terrain.level_at(hip_at_liftoff) - out.ball.y, in.reach);
+  // On ground rising behind (downhill) it leaves before its knee folds past stance_knee_max.
+  rear_kept = std::min(rear_kept, step_up_rear(rear, out.ball.y - terrain.level_at(hip_at_liftoff), in.reach,
+                                                leg_span(body, t.stance_knee_max)));
+  // A walk never leaves the ground for it: the stance still outlasts the other foot's
+  // landing (Rule 6: a walk has no flight); a run's may lose up to half.
+  const double most = g.stance_fraction > 0.5 ? g.stance_fraction - 0.5 : 0.5 * g.stance_fraction;
+  out.stance_cut = std::clamp((in.dir * (nominal - ball_x) + rear - rear_kept) / std::max(stride_along, 1e-9), 0.0, most);
   return out;
 }
 

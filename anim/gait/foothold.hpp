@@ -13,6 +13,14 @@ namespace anim {
 // highest ground under it, never tipping into a drop. `facing_scale` is cos(yaw) (BodyFrame).
 double ground_pitch(const Terrain& terrain, const Proportions& body, vec2 toe, double facing_scale);
 
+// True when a flat foot with its ball on `toe` at heel-up pitch `pitch` (rad) has its heel
+// on the ground (within 3 mm): it can land heel first. Over a crest or a step's edge the
+// sole lies along the ball's surface and its heel is in the air, so it lands flat.
+bool heel_bears(const Terrain& terrain, const Proportions& body, vec2 toe, double pitch, double facing_scale);
+// The same for the boot's tip, its toes flat: false past a crest, where a foot rolling up
+// onto its tip would stand on air, so it pushes off from its ball instead.
+bool tip_bears(const Terrain& terrain, const Proportions& body, vec2 toe, double pitch, double facing_scale);
+
 // True when the whole foot, heel to boot tip, with its toe (ball) at toe_x, stands on one
 // surface: the ground under it lies within a centimetre of the line from heel to tip.
 bool foot_is_planar(const Terrain& terrain, const Proportions& body, double toe_x, double facing_scale);
@@ -66,6 +74,11 @@ struct Foothold {
   double stance_cut = 0.0; // cycles the stance after this landing ends early (a short step)
   bool rechosen = false;   // the swing gave up its surface for another this step
 };
+
+// How far behind its ankle the hips may leave a foot standing `rise` m above their level
+// (ground rising behind, going downhill) for its leg, reaching `reach` m on level ground,
+// to span no less than `shortest` m: `rear` where it already does.
+double step_up_rear(double rear, double rise, double reach, double shortest);
 
 // Where the foot lands: the ball `landing_lead` ahead of the hips where they will be, never
 // varied (Rule 10). Onto lower ground (a step down, a slope falling away) the foot lands

@@ -8,8 +8,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
-#include <cstdlib>
 
 namespace anim {
 
@@ -52,12 +50,17 @@ StanceRollInput Gait::roll_input(const Plant& p, double q, const Context& c, con
   StanceRollInput in;
   in.pivot = p.pivot;
   in.ground = p.ground;
-  const RollProfile roll{c.g.strike_pitch, c.g.foot_flat_at, c.g.heel_rise_at, c.g.toe_off_pitch};
+  const RollProfile roll{p.heel_strike ? c.g.strike_pitch : 0.0, c.g.foot_flat_at, c.g.heel_rise_at, c.g.toe_off_pitch};
   const bool walking = p.stepped && mode_ == Mode::walking;
   in.natural = walking ? stance_pitch(roll, q) : 0.0;
   // Walking backwards a step runs in reverse: the foot rolls up on its heel, not its toe.
   const double up = walking ? stance_max_over(in.natural, roll.flat_at, roll.rise_at, q) : stance_max_over(0.0, 0.0, 0.0, 1.0);
   in.max_over = in.natural + (up - in.natural) * (1.0 - c.backward);
+  // Past a crest the boot's tip is over air: the foot pushes off from its ball.
+  if (!p.tip_roll) {
+    in.natural = std::min(in.natural, t.toe_bend_max);
+    in.max_over = std::min(in.max_over, t.toe_bend_max);
+  }
   in.min_over = in.natural - (in.natural + kMaxToeUp) * c.backward * (walking ? smoothstep01(q / std::max(1e-3, roll.rise_at)) : 1.0);
   in.facing_scale = c.facing;
   in.sign = c.sign;
@@ -97,7 +100,7 @@ double Gait::standing_height(Side s, const Context& c, const GaitTuning& t) cons
 
 SwingEnd Gait::touchdown_pose(const Foot& f, const Context& c) const {
   // A walk lands on its heel, toe up; a run on its mid- or forefoot; a stop flat.
-  const double strike = mode_ == Mode::walking ? c.g.strike_pitch : 0.0;
+  const double strike = mode_ == Mode::walking && f.swing.target_heel ? c.g.strike_pitch : 0.0;
   const FootPose pose = resting_foot(body_, f.swing.target.ball, f.swing.target_ground, -strike, c.facing, 0.0);
   return {pose.ball, pose.pitch, 0.0};
 }
@@ -123,6 +126,7 @@ void Gait::reset_standing(double body_x, int facing, const Terrain& terrain, con
     f = Foot{};
     f.plant.ball = standing_ball(s, c, t, terrain);
     f.plant.ground = ground_pitch(terrain, body_, f.plant.ball, c.facing);
+    f.plant.tip_roll = tip_bears(terrain, body_, f.plant.ball, f.plant.ground, c.facing);
     f.plant.pivot = {f.plant.ball, Bearing::ball};
     f.toe = f.plant.ball;
   }
@@ -143,9 +147,12 @@ void Gait::lift_off(Foot& f, double psi, double hip_x) {
   s = Swing{};
   s.from = {f.toe, f.pitch, f.toe_bend};
   s.path_hip_x = hip_x;
+  s.liftoff_hip_x = hip_x;
   s.target.ball = f.plant.ball;  // until the swing plans its foothold
   s.target.land_hip_x = hip_x;
   s.target_ground = f.plant.ground;
+  s.target_heel = f.plant.heel_strike;
+  s.target_tip = f.plant.tip_roll;
   s.liftoff_psi = std::min(psi, 0.999);
   s.index = steps_ + 1;
 }
@@ -159,9 +166,11 @@ void Gait::touch_down(Foot& f, const Context& c, const GaitTuning& t) {
   f.planted = true;
   Plant& p = f.plant;
   p.ball = f.swing.target.ball;
+  p.ground = f.swing.target_ground;
+  p.heel_strike = f.swing.target_heel;
+  p.tip_roll = f.swing.target_tip;
   // It comes down on the point its landing pose bears on (the heel, for a heel strike).
   p.pivot = resting_pivot(p.ball, p.ground, f.pitch - p.ground, c, t);
-  p.ground = f.swing.target_ground;
   p.stance_cut = f.swing.target.stance_cut;
   p.stepped = mode_ == Mode::walking;
   p.knee_offset = p.stepped ? f.swing.landing_knee_offset : 0.0;
@@ -288,6 +297,8 @@ void Gait::lift_offs_and_touchdowns(const Context& c, double phi_prev, bool want
       Swing& w = feet_[index(s)].swing;
       w.target.ball = standing_ball(s, c, t, terrain);
       w.target_ground = ground_pitch(terrain, body_, w.target.ball, c.facing);
+      w.target_heel = heel_bears(terrain, body_, w.target.ball, w.target_ground, c.facing);
+      w.target_tip = tip_bears(terrain, body_, w.target.ball, w.target_ground, c.facing);
       w.target.land_hip_x = c.hip_x;
       w.target.land_level = c.level;
       w.target.stance_cut = 0.0;
@@ -358,6 +369,8 @@ void Gait::plan_swings(const Context& c, const GaitInput& in, const GaitTuning& 
         w.target.ball = {x, terrain.height_at(x)};
       }
       w.target_ground = ground_pitch(terrain, body_, w.target.ball, c.facing);
+      w.target_heel = heel_bears(terrain, body_, w.target.ball, w.target_ground, c.facing);
+      w.target_tip = tip_bears(terrain, body_, w.target.ball, w.target_ground, c.facing);
       const StepVariation sv = step_variation_between(in.seed, w.index, w.u, t.variation);
       shape.clearance = c.g.clearance;
       shape.lift = c.g.lift * asym * (1.0 + sv.lift);
@@ -427,24 +440,41 @@ void Gait::solve_hips(const Context& c, const GaitTuning& t, const Terrain& terr
         w = smoothstep01((d + half) / (2.0 * half));
       }
     }
+    // A foot lifted off before its phase passed the weight on (a short step cut by reach)
+    // still holds it, as it stood, until the other's window opens.
+    if (w >= 1.0 && !feet_[index(coming)].planted) {
+      coming = coming == Side::near ? Side::far : Side::near;
+      w = 0.0;
+    }
     const Side leaving = coming == Side::near ? Side::far : Side::near;
     // A leg's say on the hips: the leaving one as it stood (past its lift-off too), the
     // coming one as it stands or, before its touchdown, as it will stand on its foothold.
+    // A leg off the ground is read no further from its foothold than the hips were at its
+    // lift-off (the leaving leg) or will be at its touchdown (the coming one): through a
+    // flight, which a walk turning into a run has, neither leg's arc is carried past where
+    // it bore, and the hips hold level between them until the run's bounce takes over.
     auto height_of = [&](Side s) {
       Foot& f = feet_[index(s)];
       const double psi = foot_phase(s, phi_, t);
       const double hip_x = c.leg_hip_x[index(s)];
-      if (f.planted || s == leaving) return natural_height(f.plant, psi / stance_of(f.plant.stance_cut, c), hip_x, c, t);
+      const double leg_shift = hip_x - c.hip_x;
+      if (f.planted) return natural_height(f.plant, psi / stance_of(f.plant.stance_cut, c), hip_x, c, t);
       const Swing& sw = f.swing;
+      if (s == leaving) {
+        const double read_x = c.dir * std::min(c.dir * hip_x, c.dir * (sw.liftoff_hip_x + leg_shift));
+        return natural_height(f.plant, psi / stance_of(f.plant.stance_cut, c), read_x, c, t);
+      }
+      const double read_x = c.dir * std::max(c.dir * hip_x, c.dir * (sw.target.land_hip_x + leg_shift));
       Plant next;
       next.ball = sw.target.ball;
       next.ground = sw.target_ground;
+      next.heel_strike = sw.target_heel;
       next.stance_cut = sw.target.stance_cut;
       next.stepped = true;
       next.knee_offset = sw.landing_knee_offset;
       const double q = (psi - 1.0) / stance_of(next.stance_cut, c);
       next.pivot = resting_pivot(next.ball, next.ground, roll_input(next, q, c, t).natural, c, t);
-      return natural_height(next, q, hip_x, c, t);
+      return natural_height(next, q, read_x, c, t);
     };
     double walk = 0.0;
     if (w >= 1.0) {
@@ -457,6 +487,7 @@ void Gait::solve_hips(const Context& c, const GaitTuning& t, const Terrain& terr
         Plant next;
         next.ball = f.swing.target.ball;
         next.ground = f.swing.target_ground;
+        next.heel_strike = f.swing.target_heel;
         next.stance_cut = f.swing.target.stance_cut;
         next.stepped = true;
         const double q = (foot_phase(coming, phi_, t) - 1.0) / stance_of(next.stance_cut, c);
@@ -506,21 +537,34 @@ void Gait::solve_hips(const Context& c, const GaitTuning& t, const Terrain& terr
         in.pivot = resting_pivot(p.ball, p.ground, in.natural, c, t);
         return in;
       };
-      StanceRollInput mid = stance_at(c.g.landing_lead - 0.5 * c.g.contact_length, 0.5);
+      // (on a slope, where the footholds are: landing nearer the hips going down, leaving
+      // sooner behind them where the ground rises behind; choose_foothold's rules)
+      const double fall = -c.slope * c.dir;  // m per m ahead the ground falls
+      const double lead = step_down_lead(c.g.landing_lead, std::max(0.0, fall * c.g.landing_lead), c.reach);
+      const double rear0 = std::max(0.0, c.g.contact_length - c.g.landing_lead);
+      const double rear = std::min(step_down_lead(rear0, std::max(0.0, -fall * rear0), c.reach),
+                                   step_up_rear(rear0, std::max(0.0, fall * rear0), c.reach,
+                                                leg_span(body_, t.stance_knee_max)));
+      StanceRollInput mid = stance_at(0.5 * (lead - rear), 0.5);
       mid.natural = 0.0;
       mid.pivot = {mid.pivot.point, Bearing::ball};
-      StanceRollInput land = stance_at(c.g.landing_lead, 0.0);
+      StanceRollInput land = stance_at(lead, 0.0);
       land.max_over = land.natural;
-      const StanceRollInput leave = stance_at(c.g.landing_lead - c.g.contact_length, 1.0);
+      const StanceRollInput leave = stance_at(-rear, 1.0);
       const double crest = std::min({natural_stance(body_, mid, c.hip_x, leg_span(body_, t.run_knee_midstance)).height +
                                          run_dip(c.g.cadence, c.g.stance_fraction),
                                      reach_height(body_, land, c.hip_x) - kBoundSmoothing,
                                      reach_height(body_, leave, c.hip_x) - kBoundSmoothing});
-      if (std::getenv("GAIT_DEBUG")) std::fprintf(stderr, "CREST knee %.4f land %.4f leave %.4f dip %.4f lead %.3f contact %.3f | v %.3f vs %.3f D %.3f cad %.3f stride %.3f back %.3f facing %.3f\n", natural_stance(body_, mid, c.hip_x, leg_span(body_, t.run_knee_midstance)).height + run_dip(c.g.cadence, c.g.stance_fraction), reach_height(body_, land, c.hip_x), reach_height(body_, leave, c.hip_x), run_dip(c.g.cadence, c.g.stance_fraction), c.g.landing_lead, c.g.contact_length, c.speed, gait_speed_, c.g.stance_fraction, c.g.cadence, c.g.stride, c.backward, c.facing);
+      if (c.dt <= 0.0 || run_blend_ <= c.dt * t.walk_run_rate + 1e-12) {
+        run_crest_over_ = crest - c.level;
+        run_crest_velocity_ = 0.0;
+      } else {
+        step_hip_offset(run_crest_over_, run_crest_velocity_, crest - c.level, t.run_crest_spring, c.dt);
+      }
       BounceInput b;
       b.cadence = c.g.cadence;
       b.stance_fraction = c.g.stance_fraction;
-      b.top = crest;
+      b.top = run_crest_over_ + c.level;
       b.in_stance = false;
       double q_min = 1e9;
       for (Side s : kSides) {
@@ -539,7 +583,6 @@ void Gait::solve_hips(const Context& c, const GaitTuning& t, const Terrain& terr
         b.flight_share = elapsed + left > 1e-12 ? elapsed / (elapsed + left) : 1.0;
       }
       pin.model.height += (run_bounce(b) - pin.model.height) * run_blend_;
-      if (std::getenv("GAIT_DEBUG")) std::fprintf(stderr, "RUN crest %.4f stance %d q %.3f f %.3f bounce %.4f\n", crest, (int)b.in_stance, b.stance_share, b.flight_share, run_bounce(b));
       if (run_blend_ >= 0.5) pin.model.bound = PelvisBound::run;
     }
   } else {
@@ -560,36 +603,41 @@ void Gait::solve_hips(const Context& c, const GaitTuning& t, const Terrain& terr
     // A landing leg takes the hips down over its swing where its foothold is lower, so it
     // reaches when it plants. The hold is measured from the ground under the hips, so on a
     // slope the height a leg will allow far down the hill does not pull the hips down now.
-    // It starts no lower than the hips were when the swing began and eases in; a prediction,
-    // it falls no faster than max_land_fall over the ground's level.
+    // It starts no lower than the hips were when the swing began and eases in.
     Swing& w = f.swing;
     Plant landing;
     landing.ball = w.target.ball;
     landing.ground = w.target_ground;
+    landing.heel_strike = w.target_heel;
     StanceRollInput in = roll_input(landing, 0.0, c, t);
-    in.natural = walking ? -c.g.strike_pitch : 0.0;
+    in.natural = walking && w.target_heel ? -c.g.strike_pitch : 0.0;
     in.max_over = in.min_over = in.natural;
     in.pivot = resting_pivot(landing.ball, landing.ground, in.natural, c, t);
-    // The leg's reach from its foothold over the hips where they will be when it lands. Before
-    // then, the hips may be higher by what they can still lose by the touchdown braking no
-    // harder than landing_decel, so the bound meets them with no corner.
-    const double land_support = reach_height(body_, in, w.target.land_hip_x + c.leg_hip_x[index(s)] - c.hip_x) -
-                                w.target.land_level + c.level;
+    // The leg's reach from its foothold over the hips where they will be when it lands. A
+    // prediction, it is followed falling no faster than max_land_fall over the ground's
+    // level -- or than closes the gap by the touchdown, so the leg always reaches.
     const double to_land = walking ? (1.0 - foot_phase(s, phi_, t)) * 2.0 / std::max(c.g.cadence, 1e-6)
                                    : (1.0 - w.u) * t.stop_step_time;
-    // A run's hips come down at the speed its flight lands with (g t / 2, Rule 5) under
-    // gravity; a walk's at rest, braking no harder than landing_decel.
+    const double predicted = reach_height(body_, in, w.target.land_hip_x + c.leg_hip_x[index(s)] - c.hip_x) -
+                             w.target.land_level;
+    if (!w.headroom_set || c.dt <= 0.0) {
+      w.land_support = predicted;
+    } else {
+      const double gap = w.land_support - predicted;
+      const double fall = std::max(t.max_land_fall * c.dt, gap * std::min(1.0, c.dt / std::max(to_land, 1e-6)));
+      w.land_support = std::max(predicted, w.land_support - fall);
+    }
+    // Before then, the hips may be higher by what they can still lose by the touchdown: a
+    // run's at the speed its flight lands with (g t / 2, Rule 5) under gravity; a walk's from
+    // rest, braking no harder than landing_decel. So the bound meets them with no corner.
     const double cycle = 2.0 / std::max(c.g.cadence, 1e-6);
     const double land_speed = walking ? c.g.run * 0.5 * kGravity * std::max(0.0, 0.5 - c.g.stance_fraction) * cycle : 0.0;
     const double decel = t.landing_decel + (kGravity - t.landing_decel) * (walking ? c.g.run : 0.0);
-    double hold = land_support + land_speed * to_land + 0.5 * decel * to_land * to_land;
+    const double hold = w.land_support + c.level + land_speed * to_land + 0.5 * decel * to_land * to_land;
     if (!w.headroom_set) {
       w.land_headroom = std::max(0.0, pelvis_y_ - hold);
       w.headroom_set = true;
-    } else if (c.dt > 0.0) {
-      hold = std::max(hold, w.land_hold - t.max_land_fall * c.dt + c.level);
     }
-    w.land_hold = hold - c.level;
     pin.bounds[pin.bound_count++] = {hold + w.land_headroom * (1.0 - smoothstep01(w.u)),
                                      s == Side::near ? PelvisBound::landing_near : PelvisBound::landing_far};
   }
@@ -708,6 +756,7 @@ void Gait::write_output() {
     o.toe_world = f.toe;
     o.contact_world = f.contact;
     o.bearing = f.bearing;
+    o.foothold_world = f.plant.ball;
     o.pitch = f.pitch;
     o.toe_bend = f.toe_bend;
     o.ankle_world = f.ankle;

@@ -25,14 +25,14 @@ namespace anim {
 struct GaitInput {
   double body_x = 0.0;        // body reference x after this step's motion, world m
   double hip_offset = 0.0;    // the hip's offset from body_x (idle weight shift), world m
-  std::array<double, 2> leg_hip_offset{};  // by Side: each hip joint's x from the hips' centre,
-                                           // world m (mid-turn the hips' depth shows in x)
   double travelled = 0.0;     // signed world x distance moved this step, m
   double dt = 0.0;            // s, > 0 (0: nothing advances)
   double facing_scale = 1.0;  // cos(yaw) of the BodyFrame: +1 facing +x, -1 facing -x,
                               // between them mid-turn (feet pivot on the ball, no slide)
   bool wants_to_move = false; // the intent asks for motion (else the gait stops)
   std::uint64_t seed = 0;     // Rule 10
+  std::array<double, 2> leg_hip_offset{};  // by Side: each hip joint's x from the hips' centre,
+                                           // world m (mid-turn the hips' depth shows in x)
 };
 
 struct FootOutput {
@@ -40,6 +40,7 @@ struct FootOutput {
   vec2 toe_world{};      // toe (ball) position, world m
   vec2 contact_world{};  // planted: the point that bears and stays still, world m
   Bearing bearing = Bearing::ball;  // which point that is
+  vec2 foothold_world{};  // planted: where its ball lies with the foot flat (the foothold), world m
   double pitch = 0.0;    // heel-up pitch, rad
   double toe_bend = 0.0; // rad the toes are bent up at the ball (planted heel-up: the boot creases)
   vec2 ankle_world{};    // where the leg IK must put the ankle, world m
@@ -77,6 +78,8 @@ class Gait {
     FootPivot pivot{};         // world: the point it bears on now (heel, ball, tip; Rule 2: still)
     double ground = 0.0;       // heel-up pitch of the ground under it (facing frame)
     double stance_cut = 0.0;   // cycles its stance ends early (a short step)
+    bool heel_strike = true;   // its heel is on the ground: it lands heel first (a walk's)
+    bool tip_roll = true;      // its boot tip is on the ground: it may roll up onto it
     double knee_offset = 0.0;  // rad it landed with over the profile's knee (fades through stance)
     bool stepped = false;      // planted by a step of this walk (its stance follows the profiles)
   };
@@ -86,15 +89,18 @@ class Gait {
     double path_from = 0.0;    // when its foothold moved to another surface (swing progress)
     double path_hip_x = 0.0;   // world m: the hips where the path starts
     double liftoff_psi = 0.0;  // the foot's phase at lift-off
+    double liftoff_hip_x = 0.0;  // world m: the hips at lift-off
     double u = 0.0;            // progress 0..1
     std::int64_t index = 0;    // step number of this swing (Rule 10)
     FootholdChoice choice{};   // its surface, chosen once (issue 6)
     Foothold target{};         // where it will plant
     bool target_set = false;   // (planned on its first step)
     double target_ground = 0.0;  // heel-up pitch of the ground there
+    bool target_heel = true;     // its heel bears there (heel_bears)
+    bool target_tip = true;      // its boot tip bears there (tip_bears)
     double land_headroom = 0.0;  // m the landing leg's hold on the hips starts above its ramp
     bool headroom_set = false;   // (set on the swing's first frame)
-    double land_hold = 0.0;      // m over the level: the landing leg's hold last step
+    double land_support = 0.0;   // m over the level: the landing leg's reach, as followed
     double landing_knee_offset = 0.0;  // rad it will land with bent over the profile's knee
     bool landing_offset_set = false;   // (read as its weight window opens)
   };
@@ -160,6 +166,8 @@ class Gait {
   std::array<Foot, 2> feet_{};
   double gait_speed_ = 0.0;     // m/s, the speed low-passed over speed_smoothing (the tables' input)
   double run_blend_ = 0.0;      // 0..1, how much of the run's bounce rides the hips
+  double run_crest_over_ = 0.0;      // m over the level: the bounce's crest, as followed
+  double run_crest_velocity_ = 0.0;  // m/s
   double pelvis_y_ = 0.9;
   PelvisBound pelvis_bound_ = PelvisBound::stand;
   double settled_pelvis_ = 0.0;       // m, world: the hips at rest, critically damped (seed 001 s. 6)

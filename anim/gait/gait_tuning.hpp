@@ -76,6 +76,10 @@ struct GaitTuning {
   double run_knee_contact = 0.31;   // rad, 0..0.8: a running knee at touchdown (Heiderscheit et al.
                                     // 2011: 17.8 +- 4.0 deg)
   double run_knee_toe_off = 0.35;   // rad, 0..0.8: and at toe-off (~20 deg, Novacheck 1998)
+  // A foot on ground rising behind the hips (going downhill) leaves before its knee must
+  // fold past this to stay on it (stair descent reaches about 90 deg, MOTION.md "Slopes and
+  // stairs"; downhill running about 60 deg).
+  double stance_knee_max = 1.2;     // rad, 0.6..1.6
   // The ankle: the heel rises rather than the ankle dorsiflexing past this (weight-bearing
   // dorsiflexion rarely passes 20-25 deg, MOTION.md "Slopes and stairs"; running peaks
   // 20-25 deg at mid-stance, Novacheck 1998): beyond it the foot pivots over its ball.
@@ -121,6 +125,10 @@ struct GaitTuning {
   double walk_run_rate = 2.5;         // 1/s, 0.5..20: how fast the hips may go over from the walk's
                                       // arc to the run's bounce (people change gait within a
                                       // step or two, Hreljac 1993)
+  // The height a run's bounce crests at over the ground's level follows what its legs allow
+  // through a critically damped spring (c = 2 sqrt(k m)): a foothold chosen anew, or a turn
+  // mirroring the feet, moves the bounce over a few frames, never in one (Rule 8).
+  SpringParams run_crest_spring{900.0, 60.0, 1.0};  // ~0.07 s to settle
 
   // --- the swing (Rule 2: the foot arcs to its foothold) -------------------------------
   // Clearance of the boot's lowest point in mid-swing, m: 1-2 cm walking (MOTION.md; Winter
@@ -173,8 +181,9 @@ struct GaitTuning {
   double max_hip_rise = 1.5;        // m/s, 0.2..5: the hips never rise faster than this over the
                                     // ground's level (above the flat gait's fastest rise, ~1.4 m/s
                                     // at a 7 m/s run): a hold let go of at once lifts them over frames
-  double max_land_fall = 2.5;       // m/s, 0.2..10: how fast a landing leg's foreseen hold on the
-                                    // hips may fall (a stride shortening toward a stair)
+  double max_land_fall = 2.5;       // m/s, 0.2..10: how fast a landing leg's foreseen reach may
+                                    // fall (a stride shortening toward a stair), unless it must
+                                    // fall faster to be met by the touchdown
   double landing_decel = 3.0;       // m/s^2, 0.5..20: a landing leg brings the hips down to where it
                                     // can take them braking no harder than this (a force plate's
                                     // 0.7-1.2 body weights walking: about 3 m/s^2, MOTION.md)

@@ -54,8 +54,16 @@ StanceRollInput Gait::roll_input(const Plant& p, double q, const Context& c, con
   const bool walking = p.stepped && mode_ == Mode::walking;
   in.natural = walking ? stance_pitch(roll, q) : 0.0;
   // Walking backwards a step runs in reverse: the foot rolls up on its heel, not its toe.
-  const double up = walking ? stance_max_over(in.natural, roll.flat_at, roll.rise_at, q) : stance_max_over(0.0, 0.0, 0.0, 1.0);
+  const double up = walking ? stance_max_over(in.natural, roll.flat_at, roll.rise_at, q, -roll.strike) : stance_max_over(0.0, 0.0, 0.0, 1.0);
   in.max_over = in.natural + (up - in.natural) * (1.0 - c.backward);
+  // Mid-turn a foot swivels on its ball (the heel and tip would swing through the turn),
+  // so it bears there, heel off or flat, toes flat (Rule 2: the ball stays still).
+  if (std::abs(c.facing) < 1.0 - 1e-9) {
+    in.natural = std::clamp(in.natural, 0.0, t.toe_bend_max);
+    in.max_over = std::clamp(in.max_over, in.natural, t.toe_bend_max);
+    in.min_over = std::clamp(in.min_over, 0.0, in.natural);
+    if (in.pivot.kind != Bearing::ball) in.pivot = {p.ball, Bearing::ball};
+  }
   // Past a crest the boot's tip is over air: the foot pushes off from its ball.
   if (!p.tip_roll) {
     in.natural = std::min(in.natural, t.toe_bend_max);
@@ -647,11 +655,15 @@ void Gait::solve_hips(const Context& c, const GaitTuning& t, const Terrain& terr
   // frames, not in one, so the height stays continuous (Rule 8). A hard limit, met only by
   // such a release.
   if (c.dt > 0.0 && rise_limited_) {
-    const double rise = pelvis_y_ + (c.level - prev_level_) + t.max_hip_rise * c.dt;
+    // (at rest from last step's solved height, before the settle: the settle's own lag must
+    // not hold back the height it settles toward; walking, from the hips as they were)
+    const double from = walking ? pelvis_y_ : solved_pelvis_;
+    const double rise = from + (c.level - prev_level_) + t.max_hip_rise * c.dt;
     if (hips.height > rise) hips = {rise, PelvisBound::rise};
   }
   rise_limited_ = c.dt > 0.0 || rise_limited_;
   prev_level_ = c.level;
+  solved_pelvis_ = hips.height;
   // At rest the hips sit over the lower foot (the legs' bound above drops them at once, so
   // the higher foot never floats), and rise again through a critically damped hip offset
   // (seed 001 section 6): a settle step onto a higher surface lifts them without overshoot.

@@ -174,6 +174,7 @@ class Gait {
   double settled_velocity_ = 0.0;     // m/s
   double hip_offset_ = 0.0;           // m, the damped hips below what the legs allow (<= 0)
   double prev_level_ = 0.0;           // m, the ground's level under the hips last step
+  double solved_pelvis_ = 0.0;        // m, world: last step's solved height, before the settle
   bool rise_limited_ = false;         // the hips have a last height to rise from
   GaitOutput out_{};
 };

@@ -111,9 +111,9 @@ NaturalStance natural_stance(const Proportions& body, const StanceRollInput& in,
   return at(hi);
 }
 
-double stance_max_over(double natural, double flat_at, double rise_at, double q) {
+double stance_max_over(double natural, double flat_at, double rise_at, double q, double landing_over) {
   const double open = rise_at > flat_at ? smoothstep01((q - flat_at) / (rise_at - flat_at)) : (q >= rise_at ? 1.0 : 0.0);
-  return natural + (std::max(natural, kMaxRoll) - natural) * open;
+  return std::max(natural + (std::max(natural, kMaxRoll) - natural) * open, std::max(natural, landing_over));
 }
 
 double reach_height(const Proportions& body, const StanceRollInput& in, double hip_x) {

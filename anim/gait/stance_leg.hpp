@@ -69,7 +69,9 @@ NaturalStance natural_stance(const Proportions& body, const StanceRollInput& in,
 double reach_height(const Proportions& body, const StanceRollInput& in, double hip_x);
 
 // The most a stance foot rolls heel-up over the ground at stance share q (rad): its natural
-// roll alone until the foot is flat, up to kMaxRoll once the heel may rise.
-double stance_max_over(double natural, double flat_at, double rise_at, double q);
+// roll alone until the foot is flat, up to kMaxRoll once the heel may rise. A foot that
+// landed heel up (`landing_over` > 0: a forefoot strike) may hold its heel up as high as
+// it landed until then, where its leg needs the reach (Rule 2).
+double stance_max_over(double natural, double flat_at, double rise_at, double q, double landing_over = 0.0);
 
 }  // namespace anim

@@ -15,11 +15,10 @@ bool bore_pitch_through(vec2 butt, vec2 aim, double bore_rise, double& pitch) {
   return true;
 }
 
-AimDecision decide_aim(const AimTuning& t, const RifleSpec& rifle, vec2 butt_facing, bool has_aim,
-                       vec2 aim_facing, double gait_phase) {
+AimDecision decide_aim(const AimTuning& t, const RifleSpec& rifle, vec2 butt_facing, bool has_aim, vec2 aim_facing) {
   AimDecision out;
   out.mode = AimMode::carry;
-  out.pitch = t.carry_pitch + t.carry_bob * std::sin(4.0 * kPi * gait_phase);  // twice a cycle: each step
+  out.pitch = t.carry_pitch;
   if (!has_aim || !is_finite(aim_facing) || aim_facing.x <= butt_facing.x) return out;
   const bool above = aim_facing.y >= butt_facing.y;
   double pitch = 0.0;

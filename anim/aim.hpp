@@ -17,7 +17,6 @@ struct AimTuning {
   double low_ready_pitch = -0.65;  // rad, muzzle down for a point too close below or too low
   double high_ready_pitch = 1.2;   // rad, muzzle up for a point too close above or too high
   double carry_pitch = -0.55;      // rad, the relaxed carry with no aim point
-  double carry_bob = 0.05;         // rad, the carry's swing with each step
   double min_range = 1.1;          // rifle lengths: a closer point is not aimed at
   double swing_speed = 7.0;        // rad/s, how fast the rifle comes onto a new pitch
 };
@@ -33,8 +32,8 @@ struct AimDecision {
 };
 
 // What the rifle should do this frame. `aim_facing` is in the facing frame; `has_aim` false
-// (or a point behind the shoulder, mid-turn) gives the carry, bobbing with the gait phase.
-AimDecision decide_aim(const AimTuning& t, const RifleSpec& rifle, vec2 butt_facing, bool has_aim,
-                       vec2 aim_facing, double gait_phase);
+// (or a point behind the shoulder, mid-turn) gives the carry (its pitch and motion are the
+// carry's business: upper_body/rifle_hold).
+AimDecision decide_aim(const AimTuning& t, const RifleSpec& rifle, vec2 butt_facing, bool has_aim, vec2 aim_facing);
 
 }  // namespace anim

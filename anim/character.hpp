@@ -37,6 +37,17 @@ struct CharacterSpec {
   std::uint64_t seed = 0;     // per-step variation seed (Rule 10)
 };
 
+// What one step reads, built once at its start (as Box2D's b2StepContext): the cleaned
+// intent, the body's frame after the turn, and the quantities every stage shares.
+struct StepContext {
+  double dt = 0.0;              // s, cleaned: finite, 0..kMaxDt
+  Intent intent{};              // cleaned: finite, speed within limits
+  double facing = 1.0;          // cos(yaw) after this step's turn (BodyFrame::x_scale)
+  double sign = 1.0;            // which way the facing frame points: +1 or -1
+  bool aim_usable = false;      // the aim point is used this step (not edge-on mid-turn)
+  vec2 aim_facing{};            // the aim point in the facing frame (when usable)
+};
+
 class Character {
  public:
   Character(const CharacterSpec& spec, const Tuning& tuning, const Terrain& terrain);
@@ -49,21 +60,25 @@ class Character {
   Tuning& tuning() { return tuning_; }
 
  private:
-  void solve_pose(const Intent& intent, double dt);
+  // The stages of a step, in the order of ARCHITECTURE.md "The frame, in order".
+  StepContext begin_step(const Intent& raw, double dt);                 // 1: intent, facing, turn
+  void move_body(StepContext& c);                                       // 2: body motion
+  void step_gait(const StepContext& c, const Terrain& terrain);         // 4-5: gait and pelvis
+  void solve_pose(const StepContext& c, const Terrain& terrain);        // 6-11: the pose
 
   CharacterSpec spec_;
   Tuning tuning_;
   Proportions body_;
   // State that lasts between frames (STYLE.md 1: the caller owns it, through Character).
   BodyMotion motion_;
+  double travelled_ = 0.0;    // m, world x moved by this step's body motion
   Gait gait_;
   double time_ = 0.0;         // s since start
   double yaw_ = 0.0;          // rad, 0 faces +x, pi faces -x (BodyFrame)
   double yaw_target_ = 0.0;   // rad, where the turn is going
-  LeanState lean_;            // the low-passed acceleration lean (seed 000)
+  TorsoState torso_;          // the trunk's followed leans (seed 000, slopes)
   LookAtState look_;          // where the face points (seed 001)
-  double rifle_pitch_ = 0.0;  // rad, the rifle's current pitch (facing frame)
-  bool pitch_initialized_ = false;
+  RifleHoldState rifle_;      // the rifle's pitch, carry and aim weight
   RecoilState recoil_;        // the rifle's kick (issue 5)
   GearState gear_;            // the secondary-motion chains (seed 001 sections 3-5)
   double idle_shift_ = 0.0;   // m, the hips' weight shift over one foot at rest (facing frame)

@@ -44,19 +44,27 @@ struct CharacterFrame {
   vec2 aim_world{};         // aim point, world m
   bool has_aim = false;     // an aim point was given (else a relaxed carry)
   vec2 gaze{1.0, 0.0};      // unit vector the face looks along, world
+  vec2 skull{0.0, 1.0};     // unit vector of the skull's axis, chin -> crown, world
+  vec2 eye{};               // the aiming eye, world m (skeleton.hpp eye_position)
   double stance_fraction = 0.0;  // share of the cycle a foot is down (Rule 6)
   double cadence = 0.0;          // steps per second
   double stride = 0.0;           // m per cycle (two steps)
   Proportions body_size{};  // the proportions this character was built with
   Pose pose{};              // the joint angles that produced `joints`
   JointPositions joints{};  // world positions of every joint
+  std::array<double, 2> elbow_depth{};  // by Side: m each elbow is held toward the camera, off the
+                                        // plane of the side view (an arm's bones keep their length in 3D)
   RiflePoints rifle{};
   GearPoints gear{};        // spring chains of step 11 (anim/gear); valid once step_gear ran
   // The upper body, for the overlay and the tests (issue 5).
   double lean = 0.0;         // total trunk lean from vertical, rad, + forward
   double lean_accel = 0.0;   // the part of it from the body's acceleration (seed 000), rad
+  double lean_slope = 0.0;   // the part of it from the ground's slope, rad
   double look = 0.0;         // the face's angle from the trunk's forward, rad, + up
   std::uint8_t aim_mode = 0; // anim::AimMode: aimed, low_ready, high_ready, carry
+  double aim_weight = 0.0;   // 0..1, how much the rifle is aimed (cheek weld, the trunk's share)
+  vec2 pocket{};             // the firing shoulder's pocket, world m: a shouldered buttpad sits here
+  vec2 sight_eye{};          // where the aiming eye belongs on the sight line, world m
 };
 
 }  // namespace anim

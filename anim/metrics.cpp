@@ -34,9 +34,15 @@ double bone_error(const CharacterFrame& f) {
     bone(l.knee, l.ankle, b.shank);
     bone(l.ankle, l.toe, std::hypot(b.toe_forward(), b.ankle_height));
   }
-  for (const Arm& a : kArms) {
-    bone(a.shoulder, a.elbow, b.upper_arm);
-    bone(a.elbow, a.hand, b.forearm_to_grip());
+  // The arms' bones in 3D: the elbows are held out of the side view's plane (elbow_depth).
+  auto bone3 = [&](Joint a, Joint c, double depth, double len) {
+    const vec2 d = at(f, c) - at(f, a);
+    e = std::max(e, std::abs(std::sqrt(d.x * d.x + d.y * d.y + depth * depth) - len));
+  };
+  for (Side s : kSides) {
+    const Arm& a = kArms[index(s)];
+    bone3(a.shoulder, a.elbow, f.elbow_depth[index(s)], b.upper_arm);
+    bone3(a.elbow, a.hand, f.elbow_depth[index(s)], b.forearm_to_grip());
   }
   bone(Joint::pelvis, Joint::chest, kLowerSpineShare * b.trunk);
   bone(Joint::chest, Joint::neck, (1.0 - kLowerSpineShare) * b.trunk);

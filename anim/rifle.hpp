@@ -16,6 +16,7 @@ struct RifleSpec {
   double fore_along = 0.50;      // buttpad -> the support hand on the fore-end, m
   double fore_drop = 0.035;      // fore-end hold below the bore axis, m
   double stock_drop = 0.03;      // the bore sits this far above the buttpad's centre, m
+  double sight_height = 0.065;   // the sight line above the bore, m (MOTION.md: 6-7 cm on a carbine)
 };
 
 // The rifle in the facing frame: buttpad at `butt`, bore along `pitch` (rad, + up).

@@ -54,6 +54,15 @@ double joint_depth(Joint j, const Proportions& body) {
   }
 }
 
+double skull_angle(const Pose& pose) {
+  return up_with_lean(pose.spine_lower) - pose.spine_upper - pose.neck + pose.head;
+}
+
+vec2 eye_position(const Proportions& body, vec2 head, double skull) {
+  // The face is the skull's axis turned a quarter clockwise (facing +x: forward).
+  return head + kEyeForwardShare * body.head * direction(skull - kPi / 2.0) + kEyeUpShare * body.head * direction(skull);
+}
+
 JointPositions forward_kinematics(const Pose& pose, const Proportions& body, const BodyFrame& frame) {
   std::array<vec2, kJointCount> f{};  // facing frame
   auto at = [&f](Joint j) -> vec2& { return f[index(j)]; };
@@ -62,7 +71,7 @@ JointPositions forward_kinematics(const Pose& pose, const Proportions& body, con
   const double lower_abs = up_with_lean(pose.spine_lower);
   const double upper_abs = lower_abs - pose.spine_upper;
   const double neck_abs = upper_abs - pose.neck;
-  const double head_abs = neck_abs + pose.head;  // + chin up tips the skull back
+  const double head_abs = skull_angle(pose);  // + chin up tips the skull back
   at(Joint::chest) = at(Joint::pelvis) + kLowerSpineShare * body.trunk * direction(lower_abs);
   at(Joint::neck) = at(Joint::chest) + (1.0 - kLowerSpineShare) * body.trunk * direction(upper_abs);
   at(Joint::head) = at(Joint::neck) + body.neck * direction(neck_abs) +

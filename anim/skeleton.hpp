@@ -87,6 +87,18 @@ struct Pose {
   std::array<LimbAngles, 2> leg{};  // by Side
 };
 
+// The eye, from the head joint (the skull's centre) in the skull's own frame: ahead along
+// the face and up along the skull's axis, as shares of the head (chin -> crown). A 0.23 m
+// head puts it 6.4 cm ahead of the centre, a little above it. The aim's cheek weld and the
+// figure's eye both read it here.
+inline constexpr double kEyeForwardShare = 0.28;
+inline constexpr double kEyeUpShare = 0.03;
+
+// The skull's axis, chin -> crown, rad against +x in the facing frame (FK's head angle).
+double skull_angle(const Pose& pose);
+// The eye of a head centred at `head` with its skull along `skull` (rad), facing frame.
+vec2 eye_position(const Proportions& body, vec2 head, double skull);
+
 // World positions of every joint, m, y up.
 using JointPositions = std::array<vec2, kJointCount>;
 

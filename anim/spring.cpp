@@ -61,7 +61,7 @@ void hold_lengths(SpringChain& chain, const ChainPose& pose, const ChainLimits& 
     parent = chain.position[i];
   }
   if (pose.pinned)
-    pin_chain_tip(chain.position, pose.root, pose.tip, pose.length, limits.pin_iterations, limits.pin_tolerance);
+    pin_chain_tip(chain.position, pose.root, pose.tip, pose.length, static_cast<int>(std::clamp(limits.pin_iterations, 1.0, 1000.0)), limits.pin_tolerance);
 }
 
 }  // namespace
@@ -123,7 +123,7 @@ void chain_reset(SpringChain& chain, const ChainPose& pose, const ChainLimits& l
     parent = chain.position[i];
   }
   if (pose.pinned)
-    pin_chain_tip(chain.position, pose.root, pose.tip, pose.length, limits.pin_iterations, limits.pin_tolerance);
+    pin_chain_tip(chain.position, pose.root, pose.tip, pose.length, static_cast<int>(std::clamp(limits.pin_iterations, 1.0, 1000.0)), limits.pin_tolerance);
   chain.root_prev = pose.root;
   chain.tip_prev = pose.tip;
   chain.primed = true;
@@ -141,7 +141,7 @@ bool chain_step(SpringChain& chain, const ChainPose& pose, const SpringParams& s
   const bool teleport = glm::length(pose.root - chain.root_prev) > limits.teleport_distance ||
                         (pose.pinned && glm::length(pose.tip - chain.tip_prev) > limits.teleport_distance);
   if (!sane_input || !sane_state || pose.reset || teleport || dt > limits.max_step || !(bound > 0.0) ||
-      substeps > static_cast<double>(limits.max_substeps)) {
+      substeps > limits.max_substeps) {
     if (sane_input) chain_reset(chain, pose, limits);
     return true;
   }
@@ -182,7 +182,7 @@ bool chain_step(SpringChain& chain, const ChainPose& pose, const SpringParams& s
     if (pose.pinned && n > 0) {
       const vec2 tip = chain.tip_prev + (pose.tip - chain.tip_prev) * share;
       before.assign(chain.position.begin(), chain.position.end());
-      pin_chain_tip(chain.position, root, tip, pose.length, limits.pin_iterations, limits.pin_tolerance);
+      pin_chain_tip(chain.position, root, tip, pose.length, static_cast<int>(std::clamp(limits.pin_iterations, 1.0, 1000.0)), limits.pin_tolerance);
       // The pin moved the free ends: their velocities take that displacement too.
       for (std::size_t i = 0; i + 1 < n; ++i) chain.velocity[i] += (chain.position[i] - before[i]) / h;
       chain.velocity[n - 1] = tip_velocity;

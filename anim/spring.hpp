@@ -45,12 +45,12 @@ struct ChainLimits {
   double max_substep = 1.0 / 240.0;  // s, 1e-4..0.02: no sub-step is longer than this, nor
                                      // than 0.5 sqrt(m/k) or 0.5 m/c (semi-implicit Euler is
                                      // stable for omega dt < 2; half of it keeps it accurate)
-  int max_substeps = 256;            // 1..4096; a step needing more resets the chain to rest
+  double max_substeps = 256;         // count, 1..4096; a step needing more resets the chain to rest
   double max_speed = 25.0;           // m/s, > 0: a link's speed relative to its parent is clamped here
   double teleport_distance = 1.5;    // m, > 0: the root moving further in one step resets the
                                      // chain (a run at 8 m/s moves 0.8 m in the longest 0.1 s step)
   double max_step = 0.25;            // s: a longer step (a stall) resets the chain to rest
-  int pin_iterations = 64;           // 1..1000, FABRIK passes that hang a chain between two pins
+  double pin_iterations = 64;        // count, 1..1000, FABRIK passes that hang a chain between two pins
   double pin_tolerance = 1e-11;      // m: pin passes stop once the tip is this close
 };
 

@@ -8,6 +8,10 @@
 #include "anim/look_at.hpp"
 #include "anim/recoil.hpp"
 #include "anim/rifle.hpp"
+#include "anim/upper_body/arms.hpp"
+#include "anim/upper_body/head.hpp"
+#include "anim/upper_body/rifle_hold.hpp"
+#include "anim/upper_body/torso.hpp"
 
 namespace anim {
 
@@ -18,28 +22,34 @@ struct BodyTuning {
   // Time of a turn-around, s, 0.1..1: a pivot on the balls of the feet (issue 3: "a visible
   // turn of a few tenths of a second, not a one-frame mirror flip").
   double turn_time = 0.4;
-  double turn_max_speed = 2.5;  // m/s, the fastest the body pivots round; faster, it brakes first
+  // m/s, 0.5..9: the fastest the body starts to pivot round; faster, it brakes first (a turn
+  // once begun always completes).
+  double turn_max_speed = 2.5;
+  // m, 0..2: an aim point nearer than this in x does not turn the body toward it.
+  double aim_face_distance = 0.3;
+  // 0..1: mid-turn, an aim point is used only while the body shows at least this much of its
+  // side (|cos yaw|); nearer edge-on the rifle swings up through the turn instead.
+  double aim_min_side = 0.2;
 };
 
 struct PostureTuning {
-  // Forward trunk lean of a steady gait, rad, rising with speed: a walk is nearly upright
-  // and a run leans from the ankles ~5-10 deg (Novacheck 1998; Teng & Powers 2014 report
-  // 7-10 deg of trunk flexion in running), more at a sprint.
-  double lean_walk = 0.03;         // rad at a walk, -0.2..0.4
-  double lean_sprint = 0.17;       // rad at 7 m/s, -0.2..0.5
-  double breathing_rate = 0.25;    // Hz, at rest (15 breaths a minute)
-  double breathing_depth = 0.012;  // rad of upper-spine extension per breath, 0..0.06
   double weight_shift = 0.035;     // m, idle weight shift toward one foot, 0..0.1
-  double arm_softness = 0.03;      // m, the arms' IK softness near full reach (Spine), 0..0.1
+  double weight_shift_period = 3.7;  // s between idle weight shifts, 0.5..20
+  double weight_shift_speed = 0.05;  // m/s the hips drift over a foot at rest, 0.005..1
+  double weight_centre_speed = 0.4;  // m/s they come back to centre when moving, 0.05..5
 };
 
 struct Tuning {
   BodyTuning body;
   GaitTuning gait;
   PostureTuning posture;
+  ArmTuning arms;
+  TorsoTuning torso;
   LeanTuning lean;
   LookAtTuning look;
+  HeadTuning head;
   AimTuning aim;
+  CarryTuning carry;
   RifleSpec rifle;
   RecoilTuning recoil;
   GearTuning gear;

@@ -7,9 +7,11 @@
 
 #include <unistd.h>
 
+#include <cstddef>
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <vector>
 
 namespace fs = std::filesystem;
 
@@ -135,4 +137,58 @@ TEST_CASE("a missing file is one line naming it") {
 TEST_CASE("the shipped assets/tuning/default.toml loads") {
   game::TuningResult r = game::load_tuning_file(std::string(SOLDIER_SOURCE_DIR) + "/assets/tuning/default.toml");
   if (auto* e = std::get_if<game::TuningError>(&r)) FAIL(e->message);
+}
+
+namespace {
+// Which member of anim::Tuning a byte offset falls in, to name a missing constant.
+struct Section { const char* name; std::size_t offset; };
+const Section kTuningSections[] = {
+    {"body", offsetof(anim::Tuning, body)},     {"gait", offsetof(anim::Tuning, gait)},
+    {"posture", offsetof(anim::Tuning, posture)}, {"arms", offsetof(anim::Tuning, arms)},
+    {"torso", offsetof(anim::Tuning, torso)},
+    {"lean", offsetof(anim::Tuning, lean)},     {"look", offsetof(anim::Tuning, look)},
+    {"head", offsetof(anim::Tuning, head)},     {"aim", offsetof(anim::Tuning, aim)},
+    {"carry", offsetof(anim::Tuning, carry)},   {"rifle", offsetof(anim::Tuning, rifle)},
+    {"recoil", offsetof(anim::Tuning, recoil)}, {"gear", offsetof(anim::Tuning, gear)},
+};
+const Section& section_at(std::size_t byte) {
+  const Section* best = &kTuningSections[0];
+  for (const Section& s : kTuningSections)
+    if (s.offset <= byte && s.offset >= best->offset) best = &s;
+  return *best;
+}
+const char* section_of(std::size_t byte) { return section_at(byte).name; }
+std::size_t section_offset(std::size_t byte) { return byte - section_at(byte).offset; }
+}  // namespace
+
+TEST_CASE("every constant of anim::Tuning is listed once, for the panel and the file (issue 10)") {
+  // anim::Tuning is doubles all through (fields, springs, curves' speeds and values), so
+  // each 8-byte slot of it must be reached by exactly one listed field or curve point: a
+  // constant added to a tuning struct and not listed here fails this test.
+  static_assert(sizeof(anim::Tuning) % sizeof(double) == 0);
+  constexpr std::size_t kSlots = sizeof(anim::Tuning) / sizeof(double);
+  anim::Tuning t;
+  const auto* base = reinterpret_cast<const unsigned char*>(&t);
+  std::vector<int> reached(kSlots, 0);
+  auto mark = [&](const double& d) {
+    const auto offset = static_cast<std::size_t>(reinterpret_cast<const unsigned char*>(&d) - base);
+    REQUIRE(offset % sizeof(double) == 0);
+    REQUIRE(offset / sizeof(double) < kSlots);
+    ++reached[offset / sizeof(double)];
+  };
+  for (const game::TuningField& f : game::tuning_fields()) mark(f.access(t));
+  for (const game::TuningCurve& c : game::tuning_curves()) {
+    anim::SpeedCurve& curve = c.access(t);
+    for (const double& v : curve.speed) mark(v);
+    for (const double& v : curve.value) mark(v);
+  }
+  int missing = 0, twice = 0;
+  for (std::size_t i = 0; i < kSlots; ++i) {
+    if (reached[i] == 0) ++missing;
+    if (reached[i] > 1) ++twice;
+    if (reached[i] != 1) MESSAGE(std::string(section_of(i * sizeof(double))) << " + byte " << section_offset(i * sizeof(double))
+                                 << " of anim::Tuning is listed " << reached[i] << " times");
+  }
+  CHECK(missing == 0);
+  CHECK(twice == 0);
 }

@@ -2,7 +2,7 @@
 // Every scalar constant of anim::Tuning with its section, name, unit and slider range, in
 // one table: the tuning file (tuning_file.cpp) and the F3 panel (game/tuning_panel.cpp)
 // both walk it, so a field added here is saved, loaded and shown. The units and ranges are
-// copied from the comments in anim/tuning.hpp, anim/gait_tuning.hpp and anim/rifle.hpp.
+// copied from the comments of the tuning structs anim/tuning.hpp gathers.
 #include "anim/tuning.hpp"
 
 #include <span>
@@ -19,7 +19,7 @@ struct TuningField {
 };
 
 struct TuningCurve {
-  std::string_view section;  // always "gait"
+  std::string_view section;  // gait or torso
   std::string_view name;     // cadence_spm, stance_fraction, swing_lift, swing_peak
   std::string_view unit;     // of the values; the speeds are m/s
   double lo, hi;             // range of the values

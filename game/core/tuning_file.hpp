@@ -2,7 +2,9 @@
 // The tuning file: anim::Tuning as TOML (assets/tuning/*.toml), read by `soldier play`,
 // `soldier render`, `soldier trace` and the F3 panel's Load, written by its Save. Keys are
 // the C++ member names, one table per section of anim::Tuning (game/core/tuning_fields.hpp:
-// [body], [gait], [posture], [lean], [look], [aim], [rifle], [gear]) and one subtable per speed curve ([gait.cadence_spm] speed = [...], value = [...]). A key left
+// [body], [gait], [posture], [torso], [lean], [look], [head], [aim], [carry], [rifle],
+// [recoil], [gear]) and one subtable per speed curve ([gait.cadence_spm] speed = [...],
+// value = [...]). A key left
 // out keeps its default, so a file may hold only what was tuned. Unknown keys, wrong types
 // and values out of range are errors that name the file and line.
 #include "anim/tuning.hpp"

@@ -460,7 +460,9 @@ void Gait::solve_hips(const Context& c, const GaitTuning& t, const Terrain& terr
     // A leg off the ground is read no further from its foothold than the hips were at its
     // lift-off (the leaving leg) or will be at its touchdown (the coming one): through a
     // flight, which a walk turning into a run has, neither leg's arc is carried past where
-    // it bore, and the hips hold level between them until the run's bounce takes over.
+    // it bore, and the hips hold level between them until the run's bounce takes over. A
+    // walk has no flight (Rule 6): there the legs are read under the hips as they are, so
+    // the prediction meets the plant with no seam.
     auto height_of = [&](Side s) {
       Foot& f = feet_[index(s)];
       const double psi = foot_phase(s, phi_, t);
@@ -469,10 +471,12 @@ void Gait::solve_hips(const Context& c, const GaitTuning& t, const Terrain& terr
       if (f.planted) return natural_height(f.plant, psi / stance_of(f.plant.stance_cut, c), hip_x, c, t);
       const Swing& sw = f.swing;
       if (s == leaving) {
-        const double read_x = c.dir * std::min(c.dir * hip_x, c.dir * (sw.liftoff_hip_x + leg_shift));
+        const double held = c.dir * std::min(c.dir * hip_x, c.dir * (sw.liftoff_hip_x + leg_shift));
+        const double read_x = hip_x + (held - hip_x) * c.g.run;
         return natural_height(f.plant, psi / stance_of(f.plant.stance_cut, c), read_x, c, t);
       }
-      const double read_x = c.dir * std::max(c.dir * hip_x, c.dir * (sw.target.land_hip_x + leg_shift));
+      const double held = c.dir * std::max(c.dir * hip_x, c.dir * (sw.target.land_hip_x + leg_shift));
+      const double read_x = hip_x + (held - hip_x) * c.g.run;
       Plant next;
       next.ball = sw.target.ball;
       next.ground = sw.target_ground;

@@ -85,7 +85,10 @@ double step_up_rear(double rear, double rise, double reach, double shortest);
 // nearer under the hips: where a leg of the usual reach holds them at their usual height over
 // the ground here, so the stance leg need not fold while the other reaches down (Rule 2). A
 // foothold short of its nominal point, or on ground falling away behind, ends its stance as
-// much earlier, so the foot still leaves from within reach.
+// much earlier, so the foot still leaves from within reach. A surface that would leave the
+// foot wholly behind the hips (its ankle further behind than its ball is ahead of it: the
+// hips carried on past the edge the swing first aimed short of) gives way to the surface
+// beyond the edge, mid-swing if need be (`rechosen`).
 Foothold choose_foothold(FootholdChoice& choice, const FootholdInput& in, const GaitAtSpeed& g, const GaitTuning& t,
                          const Terrain& terrain, const Proportions& body);
 

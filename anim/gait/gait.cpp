@@ -182,6 +182,7 @@ void Gait::touch_down(Foot& f, const Context& c, const GaitTuning& t) {
   p.stance_cut = f.swing.target.stance_cut;
   p.stepped = mode_ == Mode::walking;
   p.knee_offset = p.stepped ? f.swing.landing_knee_offset : 0.0;
+  p.out_of_reach = false;
   f.swing.u = 1.0;
   ++steps_;
 }
@@ -289,7 +290,14 @@ void Gait::lift_offs_and_touchdowns(const Context& c, double phi_prev, bool want
       const double psi_prev = foot_phase(s, phi_prev, t);
       const double psi = foot_phase(s, phi_, t);
       const bool wrapped = psi < psi_prev;
-      if (f.planted && psi >= c.g.stance_fraction - f.plant.stance_cut && !wrapped) {
+      // A running stance leg that reached its full length behind the hips and still held them
+      // below where the run wanted them (the ground rising ahead: a step up, a slope's foot)
+      // pushes off there, not at its phase: a leg leaves the ground as it straightens, and
+      // holding on would drag the hips down (Rule 2). A walk keeps its foot down until the
+      // other lands (Rule 6: no flight).
+      const bool pushes_off = f.planted && f.plant.out_of_reach && c.g.stance_fraction < 0.5 &&
+                              psi >= 0.5 * (c.g.stance_fraction - f.plant.stance_cut);
+      if (f.planted && (psi >= c.g.stance_fraction - f.plant.stance_cut || pushes_off) && !wrapped) {
         lift_off(f, psi, c.hip_x);
       } else if (!f.planted) {
         if (wrapped) {
@@ -586,7 +594,9 @@ void Gait::solve_hips(const Context& c, const GaitTuning& t, const Terrain& terr
         const double psi_near = foot_phase(Side::near, phi_, t), psi_far = foot_phase(Side::far, phi_, t);
         const Foot& leaving = feet_[index(psi_near >= psi_far ? Side::far : Side::near)];
         // (from where its stance ended, not the frame that saw it: a flight is timed by phase)
-        const double elapsed = std::max(0.0, std::min(psi_near, psi_far) - stance_of(leaving.plant.stance_cut, c));
+        // (a push-off before its phase: from its lift-off)
+        const double ended = std::min(stance_of(leaving.plant.stance_cut, c), leaving.swing.liftoff_psi);
+        const double elapsed = std::max(0.0, std::min(psi_near, psi_far) - ended);
         const double left = std::max(0.0, 1.0 - std::max(psi_near, psi_far));
         b.flight_share = elapsed + left > 1e-12 ? elapsed / (elapsed + left) : 1.0;
       }
@@ -650,6 +660,13 @@ void Gait::solve_hips(const Context& c, const GaitTuning& t, const Terrain& terr
                                      s == Side::near ? PelvisBound::landing_near : PelvisBound::landing_far};
   }
   PelvisHeight hips = solve_pelvis(pin);
+  for (Side s : kSides) {
+    Foot& f = feet_[index(s)];
+    if (!f.planted) continue;
+    const PelvisBound reach = s == Side::near ? PelvisBound::reach_near : PelvisBound::reach_far;
+    for (std::size_t i = 0; i < pin.bound_count; ++i)
+      if (pin.bounds[i].bound == reach) f.plant.out_of_reach = pin.bounds[i].height < pin.model.height;
+  }
   // The hips never rise faster than max_hip_rise over the ground's level: a hold let go of
   // at once (a leg lifting off, a foothold moved to higher ground) lifts them over a few
   // frames, not in one, so the height stays continuous (Rule 8). A hard limit, met only by
@@ -735,9 +752,11 @@ double Gait::matched_knee_offset(const Plant& p, double q, vec2 ankle, vec2 hip,
   return knee - stance_knee_at(bare, q, c, t);
 }
 
-void Gait::keep_swings_in_reach(const Context& c) {
+void Gait::keep_swings_in_reach(const Context& c, const Terrain& terrain) {
   // A swinging foot the hips have outrun is dragged along by its leg: it stays inside the
-  // leg's reach (a swing foot never pulls the hips down and never outstretches the leg).
+  // leg's reach (a swing foot never pulls the hips down and never outstretches the leg), and
+  // over the ground it is dragged across (lifting it toward the hips above only shortens
+  // the leg).
   for (Side s : kSides) {
     Foot& f = feet_[index(s)];
     if (f.planted) continue;
@@ -745,7 +764,8 @@ void Gait::keep_swings_in_reach(const Context& c) {
     const vec2 reach = f.ankle - hip;
     const double d = glm::length(reach);
     if (d > c.reach) {
-      const vec2 move = hip + reach * (c.reach / d) - f.ankle;
+      vec2 move = hip + reach * (c.reach / d) - f.ankle;
+      move.y += keep_clear(terrain, body_, f.toe + move, f.pitch, f.toe_bend, c.facing, 0.0);
       f.toe += move;
       f.ankle += move;
       f.contact = f.toe;
@@ -784,7 +804,7 @@ const GaitOutput& Gait::step(const GaitInput& in, const GaitTuning& t, const Ter
   plan_swings(c, in, t, terrain);
   solve_hips(c, t, terrain);
   roll_planted(c, t, terrain);
-  keep_swings_in_reach(c);
+  keep_swings_in_reach(c, terrain);
   out_.params = c.g;
   write_output();
   return out_;

@@ -82,6 +82,8 @@ class Gait {
     bool tip_roll = true;      // its boot tip is on the ground: it may roll up onto it
     double knee_offset = 0.0;  // rad it landed with over the profile's knee (fades through stance)
     bool stepped = false;      // planted by a step of this walk (its stance follows the profiles)
+    bool out_of_reach = false; // last step its leg, at full reach, held the hips below where the
+                               // gait wanted them (a run's push-off then: it leaves)
   };
   // A foot's current swing: its path and where it is heading.
   struct Swing {
@@ -141,7 +143,7 @@ class Gait {
   void solve_hips(const Context& c, const GaitTuning& t, const Terrain& terrain);
   void roll_planted(const Context& c, const GaitTuning& t, const Terrain& terrain);
   double matched_knee_offset(const Plant& p, double q, vec2 ankle, vec2 hip, const Context& c, const GaitTuning& t) const;
-  void keep_swings_in_reach(const Context& c);
+  void keep_swings_in_reach(const Context& c, const Terrain& terrain);
   void write_output();
 
   double foot_phase(Side s, double phi, const GaitTuning& t) const;

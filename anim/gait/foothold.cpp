@@ -52,6 +52,19 @@ bool tip_bears(const Terrain& terrain, const Proportions& body, vec2 toe, double
   return sole_point_bears(terrain, toe, toe_to_tip(body), pitch, facing_scale);
 }
 
+double roll_clear_of_ground(const Terrain& terrain, const Proportions& body, vec2 toe, double pitch,
+                            double facing_scale, double toe_bend_max, double most) {
+  constexpr double kRollStep = 0.05;     // rad between the rolls tried
+  constexpr double kAnkleClear = 0.01;   // m the ankle joint keeps over the ground
+  double clear = 0.0;
+  for (double over = kRollStep; over <= most + 1e-9; over += kRollStep) {
+    const vec2 ankle = resting_foot(body, toe, pitch, over, facing_scale, toe_bend_max).ankle;
+    if (ankle.y < terrain.height_at(ankle.x) + kAnkleClear) return clear;
+    clear = over;
+  }
+  return most;
+}
+
 bool foot_is_planar(const Terrain& terrain, const Proportions& body, double toe_x, double facing_scale) {
   const double sgn = facing_scale < 0.0 ? -1.0 : 1.0;
   const double heel = toe_x - sgn * heel_to_toe(body) * std::abs(facing_scale);

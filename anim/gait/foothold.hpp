@@ -21,6 +21,12 @@ bool heel_bears(const Terrain& terrain, const Proportions& body, vec2 toe, doubl
 // onto its tip would stand on air, so it pushes off from its ball instead.
 bool tip_bears(const Terrain& terrain, const Proportions& body, vec2 toe, double pitch, double facing_scale);
 
+// The most (rad, heel-up over `pitch`) a foot with its ball flat on `toe` may roll up over its
+// ball and tip before its ankle, carried forward past the ball as the heel rises, would pass
+// into the ground ahead of it (a riser just beyond the toes): at most `most`.
+double roll_clear_of_ground(const Terrain& terrain, const Proportions& body, vec2 toe, double pitch,
+                            double facing_scale, double toe_bend_max, double most);
+
 // True when the whole foot, heel to boot tip, with its toe (ball) at toe_x, stands on one
 // surface: the ground under it lies within a centimetre of the line from heel to tip.
 bool foot_is_planar(const Terrain& terrain, const Proportions& body, double toe_x, double facing_scale);

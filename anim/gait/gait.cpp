@@ -69,6 +69,9 @@ StanceRollInput Gait::roll_input(const Plant& p, double q, const Context& c, con
     in.natural = std::min(in.natural, t.toe_bend_max);
     in.max_over = std::min(in.max_over, t.toe_bend_max);
   }
+  // Before a riser the foot rolls up no further than keeps its ankle out of it.
+  in.natural = std::min(in.natural, p.roll_max);
+  in.max_over = std::min(in.max_over, p.roll_max);
   in.min_over = in.natural - (in.natural + kMaxToeUp) * c.backward * (walking ? smoothstep01(q / std::max(1e-3, roll.rise_at)) : 1.0);
   in.facing_scale = c.facing;
   in.sign = c.sign;
@@ -135,6 +138,7 @@ void Gait::reset_standing(double body_x, int facing, const Terrain& terrain, con
     f.plant.ball = standing_ball(s, c, t, terrain);
     f.plant.ground = ground_pitch(terrain, body_, f.plant.ball, c.facing);
     f.plant.tip_roll = tip_bears(terrain, body_, f.plant.ball, f.plant.ground, c.facing);
+    f.plant.roll_max = roll_clear_of_ground(terrain, body_, f.plant.ball, f.plant.ground, c.facing, t.toe_bend_max, kMaxRoll);
     f.plant.pivot = {f.plant.ball, Bearing::ball};
     f.toe = f.plant.ball;
   }
@@ -161,6 +165,7 @@ void Gait::lift_off(Foot& f, double psi, double hip_x) {
   s.target_ground = f.plant.ground;
   s.target_heel = f.plant.heel_strike;
   s.target_tip = f.plant.tip_roll;
+  s.target_roll_max = f.plant.roll_max;
   s.liftoff_psi = std::min(psi, 0.999);
   s.index = steps_ + 1;
 }
@@ -177,6 +182,7 @@ void Gait::touch_down(Foot& f, const Context& c, const GaitTuning& t) {
   p.ground = f.swing.target_ground;
   p.heel_strike = f.swing.target_heel;
   p.tip_roll = f.swing.target_tip;
+  p.roll_max = f.swing.target_roll_max;
   // It comes down on the point its landing pose bears on (the heel, for a heel strike).
   p.pivot = resting_pivot(p.ball, p.ground, f.pitch - p.ground, c, t);
   p.stance_cut = f.swing.target.stance_cut;
@@ -315,6 +321,7 @@ void Gait::lift_offs_and_touchdowns(const Context& c, double phi_prev, bool want
       w.target_ground = ground_pitch(terrain, body_, w.target.ball, c.facing);
       w.target_heel = heel_bears(terrain, body_, w.target.ball, w.target_ground, c.facing);
       w.target_tip = tip_bears(terrain, body_, w.target.ball, w.target_ground, c.facing);
+      w.target_roll_max = roll_clear_of_ground(terrain, body_, w.target.ball, w.target_ground, c.facing, t.toe_bend_max, kMaxRoll);
       w.target.land_hip_x = c.hip_x;
       w.target.land_level = c.level;
       w.target.stance_cut = 0.0;
@@ -387,6 +394,7 @@ void Gait::plan_swings(const Context& c, const GaitInput& in, const GaitTuning& 
       w.target_ground = ground_pitch(terrain, body_, w.target.ball, c.facing);
       w.target_heel = heel_bears(terrain, body_, w.target.ball, w.target_ground, c.facing);
       w.target_tip = tip_bears(terrain, body_, w.target.ball, w.target_ground, c.facing);
+      w.target_roll_max = roll_clear_of_ground(terrain, body_, w.target.ball, w.target_ground, c.facing, t.toe_bend_max, kMaxRoll);
       const StepVariation sv = step_variation_between(in.seed, w.index, w.u, t.variation);
       shape.clearance = c.g.clearance;
       shape.lift = c.g.lift * asym * (1.0 + sv.lift);
@@ -510,8 +518,12 @@ void Gait::solve_hips(const Context& c, const GaitTuning& t, const Terrain& terr
         const FootPose land = resting_foot(body_, next.ball, next.ground, roll_input(next, q, c, t).natural, c.facing,
                                            t.toe_bend_max);
         next.pivot = {land.contact, land.bearing};
-        f.swing.landing_knee_offset =
-            std::max(0.0, matched_knee_offset(next, q, land.ankle, {c.leg_hip_x[index(coming)], height_of(leaving)}, c, t));
+        // A step up lands bent no further than a stair's step does (the knee about 60 deg at
+        // contact on the step above, MOTION.md "Slopes and stairs"): the trailing foot rolls
+        // up onto its toes to lift the hips to it (its reach bounds them, Rule 2).
+        const double most = std::max(0.0, t.step_up_knee_max - stance_knee_at(next, q, c, t));
+        f.swing.landing_knee_offset = std::clamp(
+            matched_knee_offset(next, q, land.ankle, {c.leg_hip_x[index(coming)], height_of(leaving)}, c, t), 0.0, most);
         f.swing.landing_offset_set = true;
       }
       const double h_leaving = height_of(leaving);

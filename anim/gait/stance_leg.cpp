@@ -7,10 +7,6 @@ namespace anim {
 
 namespace {
 
-// The most a planted foot rolls heel-up over the ground, rad (86 deg): a sprinter's push-off,
-// on the tip of the boot with the foot nearly in line with the shank.
-constexpr double kMaxRoll = 1.50;
-
 double ease(double q, double q0, double q1, double a, double b) {
   const double s = q1 > q0 ? (q - q0) / (q1 - q0) : (q >= q1 ? 1.0 : 0.0);
   return a + (b - a) * smoothstep01(s);

@@ -287,3 +287,28 @@ TEST_CASE("ramps, stops, backpedals and turn-arounds over the contact sheet's co
     CHECK(m.max_hip_step < 0.6 * 8.0 * gait_runs::kDt);  // the steady runs' bar at the top speed here
   }
 }
+
+TEST_CASE("a foothold never leaves the foot wholly behind the hips: a surface ending short of the landing gives way to the next") {
+  // A runner's swing chose the tread below a riser while the hips were foreseen landing short
+  // of it; the hips then carry on past the riser. Clamped to its tread the foot would land
+  // with its ankle a quarter metre behind them: the swing takes the tread above instead.
+  const Terrain terrain = step_course(0.3);
+  const Proportions body = proportions_for_height(1.78);
+  const GaitTuning tuning;
+  const GaitAtSpeed g = gait_at_speed(tuning, 7.0, body.leg(), 0.0);
+  FootholdInput in;
+  in.to_go = 0.5;
+  in.reach = body.leg() * tuning.knee_slack;
+  FootholdChoice choice;
+  in.hip_x = 3.3 - in.to_go * g.stride;
+  const Foothold first = choose_foothold(choice, in, g, tuning, terrain, body);
+  CHECK(first.ball.y == doctest::Approx(0.0));  // the lower tread
+  in.hip_x = 4.05 - in.to_go * g.stride;        // the hips now land past the riser
+  const Foothold second = choose_foothold(choice, in, g, tuning, terrain, body);
+  CHECK(second.rechosen);
+  CHECK(second.ball.y == doctest::Approx(0.3));  // the tread above
+  const double ankle = second.ball.x - body.toe_forward();
+  CHECK(ankle >= second.land_hip_x - body.toe_forward());
+  // Asked again with nothing changed, it keeps its choice (no re-plan every frame).
+  CHECK_FALSE(choose_foothold(choice, in, g, tuning, terrain, body).rechosen);
+}

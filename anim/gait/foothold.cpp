@@ -52,6 +52,19 @@ bool tip_bears(const Terrain& terrain, const Proportions& body, vec2 toe, double
   return sole_point_bears(terrain, toe, toe_to_tip(body), pitch, facing_scale);
 }
 
+double roll_clear_of_ground(const Terrain& terrain, const Proportions& body, vec2 toe, double pitch,
+                            double facing_scale, double toe_bend_max, double most) {
+  constexpr double kRollStep = 0.05;     // rad between the rolls tried
+  constexpr double kAnkleClear = 0.01;   // m the ankle joint keeps over the ground
+  double clear = 0.0;
+  for (double over = kRollStep; over <= most + 1e-9; over += kRollStep) {
+    const vec2 ankle = resting_foot(body, toe, pitch, over, facing_scale, toe_bend_max).ankle;
+    if (ankle.y < terrain.height_at(ankle.x) + kAnkleClear) return clear;
+    clear = over;
+  }
+  return most;
+}
+
 bool foot_is_planar(const Terrain& terrain, const Proportions& body, double toe_x, double facing_scale) {
   const double sgn = facing_scale < 0.0 ? -1.0 : 1.0;
   const double heel = toe_x - sgn * heel_to_toe(body) * std::abs(facing_scale);
@@ -125,15 +138,35 @@ Foothold choose_foothold(FootholdChoice& choice, const FootholdInput& in, const 
   // Where the swing aims: the landing for the ground it chose to step to (its height kept
   // with the choice, so the aim and the choice agree from frame to frame).
   double x = choice.set ? ball_x_for(choice.aim_y) : nominal;
-  if (!choice.set || std::abs(choice.surface.clamp(x) - x) > choice.offset + t.foothold_slide_off) {
-    out.rechosen = choice.set;
-    vec2 placed = plant_on_ground(terrain, body, nominal, in.dir, in.facing_scale);
-    choice.aim_y = placed.y;
-    x = ball_x_for(choice.aim_y);
-    placed = plant_on_ground(terrain, body, x, in.dir, in.facing_scale);
-    choice.surface = planar_span(terrain, body, placed.x, in.facing_scale, t.foothold_reach);
-    choice.offset = std::abs(choice.surface.clamp(x) - x);
-    choice.set = true;
+  // Rule 2: the feet lead. A surface that ends before the foot's landing point pulls the foot
+  // back; it may pull it under the hips, never wholly behind them: its ankle no further
+  // behind than the ball lies ahead of it (a leg landing further back cannot hold the hips;
+  // it would leave at once, through the riser).
+  auto behind_hips = [&](const Span& surface, double aim_x) {
+    const double ankle = surface.clamp(aim_x) - in.facing_scale * body.toe_forward();
+    return in.dir * (ankle - out.land_hip_x) < -body.toe_forward();
+  };
+  if (!choice.set || std::abs(choice.surface.clamp(x) - x) > choice.offset + t.foothold_slide_off ||
+      behind_hips(choice.surface, x)) {
+    FootholdChoice next;
+    auto choose = [&](double from_x, int search_dir) {
+      vec2 placed = plant_on_ground(terrain, body, from_x, search_dir, in.facing_scale);
+      next.aim_y = placed.y;
+      x = ball_x_for(next.aim_y);
+      placed = plant_on_ground(terrain, body, x, search_dir, in.facing_scale);
+      next.surface = planar_span(terrain, body, placed.x, in.facing_scale, t.foothold_reach);
+    };
+    choose(nominal, in.dir);
+    // (the plant pulled back behind an edge leaves the foot behind the hips: the surface on
+    // the edge's far side instead, searched forward first from just past the span's end)
+    constexpr double kPastSpan = 0.02;  // m: a span ends within 1 cm of its edge
+    if (behind_hips(next.surface, x))
+      choose((in.dir > 0 ? next.surface.hi : next.surface.lo) + in.dir * kPastSpan, -in.dir);
+    next.offset = std::abs(next.surface.clamp(x) - x);
+    next.set = true;
+    // (re-chosen only when the surface changes: the same one found again is no new plan)
+    out.rechosen = choice.set && (next.surface.lo != choice.surface.lo || next.surface.hi != choice.surface.hi);
+    choice = next;
   }
   const double ball_x = choice.surface.clamp(x);
   out.ball = {ball_x, terrain.height_at(ball_x)};

@@ -21,6 +21,12 @@ bool heel_bears(const Terrain& terrain, const Proportions& body, vec2 toe, doubl
 // onto its tip would stand on air, so it pushes off from its ball instead.
 bool tip_bears(const Terrain& terrain, const Proportions& body, vec2 toe, double pitch, double facing_scale);
 
+// The most (rad, heel-up over `pitch`) a foot with its ball flat on `toe` may roll up over its
+// ball and tip before its ankle, carried forward past the ball as the heel rises, would pass
+// into the ground ahead of it (a riser just beyond the toes): at most `most`.
+double roll_clear_of_ground(const Terrain& terrain, const Proportions& body, vec2 toe, double pitch,
+                            double facing_scale, double toe_bend_max, double most);
+
 // True when the whole foot, heel to boot tip, with its toe (ball) at toe_x, stands on one
 // surface: the ground under it lies within a centimetre of the line from heel to tip.
 bool foot_is_planar(const Terrain& terrain, const Proportions& body, double toe_x, double facing_scale);
@@ -85,7 +91,10 @@ double step_up_rear(double rear, double rise, double reach, double shortest);
 // nearer under the hips: where a leg of the usual reach holds them at their usual height over
 // the ground here, so the stance leg need not fold while the other reaches down (Rule 2). A
 // foothold short of its nominal point, or on ground falling away behind, ends its stance as
-// much earlier, so the foot still leaves from within reach.
+// much earlier, so the foot still leaves from within reach. A surface that would leave the
+// foot wholly behind the hips (its ankle further behind than its ball is ahead of it: the
+// hips carried on past the edge the swing first aimed short of) gives way to the surface
+// beyond the edge, mid-swing if need be (`rechosen`).
 Foothold choose_foothold(FootholdChoice& choice, const FootholdInput& in, const GaitAtSpeed& g, const GaitTuning& t,
                          const Terrain& terrain, const Proportions& body);
 

@@ -69,6 +69,9 @@ StanceRollInput Gait::roll_input(const Plant& p, double q, const Context& c, con
     in.natural = std::min(in.natural, t.toe_bend_max);
     in.max_over = std::min(in.max_over, t.toe_bend_max);
   }
+  // Before a riser the foot rolls up no further than keeps its ankle out of it.
+  in.natural = std::min(in.natural, p.roll_max);
+  in.max_over = std::min(in.max_over, p.roll_max);
   in.min_over = in.natural - (in.natural + kMaxToeUp) * c.backward * (walking ? smoothstep01(q / std::max(1e-3, roll.rise_at)) : 1.0);
   in.facing_scale = c.facing;
   in.sign = c.sign;
@@ -135,6 +138,7 @@ void Gait::reset_standing(double body_x, int facing, const Terrain& terrain, con
     f.plant.ball = standing_ball(s, c, t, terrain);
     f.plant.ground = ground_pitch(terrain, body_, f.plant.ball, c.facing);
     f.plant.tip_roll = tip_bears(terrain, body_, f.plant.ball, f.plant.ground, c.facing);
+    f.plant.roll_max = roll_clear_of_ground(terrain, body_, f.plant.ball, f.plant.ground, c.facing, t.toe_bend_max, kMaxRoll);
     f.plant.pivot = {f.plant.ball, Bearing::ball};
     f.toe = f.plant.ball;
   }
@@ -161,6 +165,7 @@ void Gait::lift_off(Foot& f, double psi, double hip_x) {
   s.target_ground = f.plant.ground;
   s.target_heel = f.plant.heel_strike;
   s.target_tip = f.plant.tip_roll;
+  s.target_roll_max = f.plant.roll_max;
   s.liftoff_psi = std::min(psi, 0.999);
   s.index = steps_ + 1;
 }
@@ -177,11 +182,13 @@ void Gait::touch_down(Foot& f, const Context& c, const GaitTuning& t) {
   p.ground = f.swing.target_ground;
   p.heel_strike = f.swing.target_heel;
   p.tip_roll = f.swing.target_tip;
+  p.roll_max = f.swing.target_roll_max;
   // It comes down on the point its landing pose bears on (the heel, for a heel strike).
   p.pivot = resting_pivot(p.ball, p.ground, f.pitch - p.ground, c, t);
   p.stance_cut = f.swing.target.stance_cut;
   p.stepped = mode_ == Mode::walking;
   p.knee_offset = p.stepped ? f.swing.landing_knee_offset : 0.0;
+  p.out_of_reach = false;
   f.swing.u = 1.0;
   ++steps_;
 }
@@ -289,7 +296,14 @@ void Gait::lift_offs_and_touchdowns(const Context& c, double phi_prev, bool want
       const double psi_prev = foot_phase(s, phi_prev, t);
       const double psi = foot_phase(s, phi_, t);
       const bool wrapped = psi < psi_prev;
-      if (f.planted && psi >= c.g.stance_fraction - f.plant.stance_cut && !wrapped) {
+      // A running stance leg that reached its full length behind the hips and still held them
+      // below where the run wanted them (the ground rising ahead: a step up, a slope's foot)
+      // pushes off there, not at its phase: a leg leaves the ground as it straightens, and
+      // holding on would drag the hips down (Rule 2). A walk keeps its foot down until the
+      // other lands (Rule 6: no flight).
+      const bool pushes_off = f.planted && f.plant.out_of_reach && c.g.stance_fraction < 0.5 &&
+                              psi >= 0.5 * (c.g.stance_fraction - f.plant.stance_cut);
+      if (f.planted && (psi >= c.g.stance_fraction - f.plant.stance_cut || pushes_off) && !wrapped) {
         lift_off(f, psi, c.hip_x);
       } else if (!f.planted) {
         if (wrapped) {
@@ -307,6 +321,7 @@ void Gait::lift_offs_and_touchdowns(const Context& c, double phi_prev, bool want
       w.target_ground = ground_pitch(terrain, body_, w.target.ball, c.facing);
       w.target_heel = heel_bears(terrain, body_, w.target.ball, w.target_ground, c.facing);
       w.target_tip = tip_bears(terrain, body_, w.target.ball, w.target_ground, c.facing);
+      w.target_roll_max = roll_clear_of_ground(terrain, body_, w.target.ball, w.target_ground, c.facing, t.toe_bend_max, kMaxRoll);
       w.target.land_hip_x = c.hip_x;
       w.target.land_level = c.level;
       w.target.stance_cut = 0.0;
@@ -379,6 +394,7 @@ void Gait::plan_swings(const Context& c, const GaitInput& in, const GaitTuning& 
       w.target_ground = ground_pitch(terrain, body_, w.target.ball, c.facing);
       w.target_heel = heel_bears(terrain, body_, w.target.ball, w.target_ground, c.facing);
       w.target_tip = tip_bears(terrain, body_, w.target.ball, w.target_ground, c.facing);
+      w.target_roll_max = roll_clear_of_ground(terrain, body_, w.target.ball, w.target_ground, c.facing, t.toe_bend_max, kMaxRoll);
       const StepVariation sv = step_variation_between(in.seed, w.index, w.u, t.variation);
       shape.clearance = c.g.clearance;
       shape.lift = c.g.lift * asym * (1.0 + sv.lift);
@@ -506,8 +522,12 @@ void Gait::solve_hips(const Context& c, const GaitTuning& t, const Terrain& terr
         const FootPose land = resting_foot(body_, next.ball, next.ground, roll_input(next, q, c, t).natural, c.facing,
                                            t.toe_bend_max);
         next.pivot = {land.contact, land.bearing};
-        f.swing.landing_knee_offset =
-            std::max(0.0, matched_knee_offset(next, q, land.ankle, {c.leg_hip_x[index(coming)], height_of(leaving)}, c, t));
+        // A step up lands bent no further than a stair's step does (the knee about 60 deg at
+        // contact on the step above, MOTION.md "Slopes and stairs"): the trailing foot rolls
+        // up onto its toes to lift the hips to it (its reach bounds them, Rule 2).
+        const double most = std::max(0.0, t.step_up_knee_max - stance_knee_at(next, q, c, t));
+        f.swing.landing_knee_offset = std::clamp(
+            matched_knee_offset(next, q, land.ankle, {c.leg_hip_x[index(coming)], height_of(leaving)}, c, t), 0.0, most);
         f.swing.landing_offset_set = true;
       }
       const double h_leaving = height_of(leaving);
@@ -590,7 +610,9 @@ void Gait::solve_hips(const Context& c, const GaitTuning& t, const Terrain& terr
         const double psi_near = foot_phase(Side::near, phi_, t), psi_far = foot_phase(Side::far, phi_, t);
         const Foot& leaving = feet_[index(psi_near >= psi_far ? Side::far : Side::near)];
         // (from where its stance ended, not the frame that saw it: a flight is timed by phase)
-        const double elapsed = std::max(0.0, std::min(psi_near, psi_far) - stance_of(leaving.plant.stance_cut, c));
+        // (a push-off before its phase: from its lift-off)
+        const double ended = std::min(stance_of(leaving.plant.stance_cut, c), leaving.swing.liftoff_psi);
+        const double elapsed = std::max(0.0, std::min(psi_near, psi_far) - ended);
         const double left = std::max(0.0, 1.0 - std::max(psi_near, psi_far));
         b.flight_share = elapsed + left > 1e-12 ? elapsed / (elapsed + left) : 1.0;
       }
@@ -654,6 +676,13 @@ void Gait::solve_hips(const Context& c, const GaitTuning& t, const Terrain& terr
                                      s == Side::near ? PelvisBound::landing_near : PelvisBound::landing_far};
   }
   PelvisHeight hips = solve_pelvis(pin);
+  for (Side s : kSides) {
+    Foot& f = feet_[index(s)];
+    if (!f.planted) continue;
+    const PelvisBound reach = s == Side::near ? PelvisBound::reach_near : PelvisBound::reach_far;
+    for (std::size_t i = 0; i < pin.bound_count; ++i)
+      if (pin.bounds[i].bound == reach) f.plant.out_of_reach = pin.bounds[i].height < pin.model.height;
+  }
   // The hips never rise faster than max_hip_rise over the ground's level: a hold let go of
   // at once (a leg lifting off, a foothold moved to higher ground) lifts them over a few
   // frames, not in one, so the height stays continuous (Rule 8). A hard limit, met only by
@@ -739,9 +768,11 @@ double Gait::matched_knee_offset(const Plant& p, double q, vec2 ankle, vec2 hip,
   return knee - stance_knee_at(bare, q, c, t);
 }
 
-void Gait::keep_swings_in_reach(const Context& c) {
+void Gait::keep_swings_in_reach(const Context& c, const Terrain& terrain) {
   // A swinging foot the hips have outrun is dragged along by its leg: it stays inside the
-  // leg's reach (a swing foot never pulls the hips down and never outstretches the leg).
+  // leg's reach (a swing foot never pulls the hips down and never outstretches the leg), and
+  // over the ground it is dragged across (lifting it toward the hips above only shortens
+  // the leg).
   for (Side s : kSides) {
     Foot& f = feet_[index(s)];
     if (f.planted) continue;
@@ -749,7 +780,8 @@ void Gait::keep_swings_in_reach(const Context& c) {
     const vec2 reach = f.ankle - hip;
     const double d = glm::length(reach);
     if (d > c.reach) {
-      const vec2 move = hip + reach * (c.reach / d) - f.ankle;
+      vec2 move = hip + reach * (c.reach / d) - f.ankle;
+      move.y += keep_clear(terrain, body_, f.toe + move, f.pitch, f.toe_bend, c.facing, 0.0);
       f.toe += move;
       f.ankle += move;
       f.contact = f.toe;
@@ -788,7 +820,7 @@ const GaitOutput& Gait::step(const GaitInput& in, const GaitTuning& t, const Ter
   plan_swings(c, in, t, terrain);
   solve_hips(c, t, terrain);
   roll_planted(c, t, terrain);
-  keep_swings_in_reach(c);
+  keep_swings_in_reach(c, terrain);
   out_.params = c.g;
   write_output();
   return out_;

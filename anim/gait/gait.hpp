@@ -80,8 +80,11 @@ class Gait {
     double stance_cut = 0.0;   // cycles its stance ends early (a short step)
     bool heel_strike = true;   // its heel is on the ground: it lands heel first (a walk's)
     bool tip_roll = true;      // its boot tip is on the ground: it may roll up onto it
+    double roll_max = 1e9;     // rad it may roll heel-up before its ankle meets a riser ahead
     double knee_offset = 0.0;  // rad it landed with over the profile's knee (fades through stance)
     bool stepped = false;      // planted by a step of this walk (its stance follows the profiles)
+    bool out_of_reach = false; // last step its leg, at full reach, held the hips below where the
+                               // gait wanted them (a run's push-off then: it leaves)
   };
   // A foot's current swing: its path and where it is heading.
   struct Swing {
@@ -98,6 +101,7 @@ class Gait {
     double target_ground = 0.0;  // heel-up pitch of the ground there
     bool target_heel = true;     // its heel bears there (heel_bears)
     bool target_tip = true;      // its boot tip bears there (tip_bears)
+    double target_roll_max = 1e9;  // rad it may roll up there (roll_clear_of_ground)
     double land_headroom = 0.0;  // m the landing leg's hold on the hips starts above its ramp
     bool headroom_set = false;   // (set on the swing's first frame)
     double land_support = 0.0;   // m over the level: the landing leg's reach, as followed
@@ -141,7 +145,7 @@ class Gait {
   void solve_hips(const Context& c, const GaitTuning& t, const Terrain& terrain);
   void roll_planted(const Context& c, const GaitTuning& t, const Terrain& terrain);
   double matched_knee_offset(const Plant& p, double q, vec2 ankle, vec2 hip, const Context& c, const GaitTuning& t) const;
-  void keep_swings_in_reach(const Context& c);
+  void keep_swings_in_reach(const Context& c, const Terrain& terrain);
   void write_output();
 
   double foot_phase(Side s, double phi, const GaitTuning& t) const;

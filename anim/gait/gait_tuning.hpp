@@ -118,6 +118,10 @@ struct GaitTuning {
   // A leg that lands bent (a step up) straightens into its profile's knee over this share
   // of its stance, lifting the body.
   double knee_match_fade = 0.6;       // share of stance, 0.1..0.9
+  // ...bent no further than a stair climber's lead knee at contact on the step above (about
+  // 60 deg, MOTION.md "Slopes and stairs"; Riener, Rabuffetti & Frigo 2002): the hips rise
+  // over the trailing foot, rolled up onto its toes, before the lead foot lands.
+  double step_up_knee_max = 1.05;     // rad, 0.5..1.6
   // Through a walk's single support the hips ride the stance leg's arc; a run bounces.
   // Between them the stance fraction blends the two over this band either side of 0.5, so a
   // gait is a walk or a run by its stance fraction (Rule 6) and nothing pops as it crosses.

@@ -7,10 +7,6 @@ namespace anim {
 
 namespace {
 
-// The most a planted foot rolls heel-up over the ground, rad (86 deg): a sprinter's push-off,
-// on the tip of the boot with the foot nearly in line with the shank.
-constexpr double kMaxRoll = 1.50;
-
 double ease(double q, double q0, double q1, double a, double b) {
   const double s = q1 > q0 ? (q - q0) / (q1 - q0) : (q >= q1 ? 1.0 : 0.0);
   return a + (b - a) * smoothstep01(s);
@@ -71,18 +67,33 @@ FootPose roll_for_hip(const Proportions& body, const StanceRollInput& in, vec2 h
   };
   if (!needs_more(start)) return pose(start);
   // Heel up helps a foot behind the hips; toe up (on the heel) one ahead of them, walking
-  // backwards. The least roll either way that does it (bisection: the need shrinks with it).
-  auto least_roll = [&](double to) {
-    double near_end = start, far_end = to;
-    for (int i = 0; i < 40; ++i) {
-      const double mid = 0.5 * (near_end + far_end);
-      (needs_more(mid) ? near_end : far_end) = mid;
+  // backwards. The least roll either way that does it: the first of a run of samples that
+  // does (far up on the tip the ankle comes down again, so the need is not monotone over
+  // the whole range -- the same samples reach_height reads), then bisected back to the
+  // least within its bracket.
+  auto least_roll = [&](double to, double& found) {
+    constexpr int kSamples = 16;
+    double before = start;
+    for (int i = 1; i <= kSamples; ++i) {
+      const double at = start + (to - start) * i / kSamples;
+      if (needs_more(at)) {
+        before = at;
+        continue;
+      }
+      double near_end = before, far_end = at;
+      for (int k = 0; k < 40; ++k) {
+        const double mid = 0.5 * (near_end + far_end);
+        (needs_more(mid) ? near_end : far_end) = mid;
+      }
+      found = far_end;
+      return true;
     }
-    return far_end;
+    return false;
   };
   const double up = std::max(start, in.max_over), down = std::min(start, in.min_over);
-  if (up > start && !needs_more(up)) return pose(least_roll(up));
-  if (down < start && !needs_more(down)) return pose(least_roll(down));
+  double found = start;
+  if (up > start && least_roll(up, found)) return pose(found);
+  if (down < start && least_roll(down, found)) return pose(found);
   // Neither reaches: the end that comes nearest (the hips' bound keeps this rare).
   const double d_up = glm::length(pose(up).ankle - hip), d_down = glm::length(pose(down).ankle - hip);
   return pose(d_up <= d_down ? up : down);

@@ -8,6 +8,10 @@
 
 namespace anim {
 
+// The most a planted foot rolls heel-up over the ground, rad (86 deg): a sprinter's push-off,
+// on the tip of the boot with the foot nearly in line with the shank.
+inline constexpr double kMaxRoll = 1.50;
+
 // The knee of a walking stance leg at shares of its stance (rad of flexion): straight-ish
 // at touchdown, the loading response's peak, nearly straight at mid-stance, bent at lift-off.
 struct KneeProfile {

@@ -1,5 +1,7 @@
 #include "anim/gait/swing_plan.hpp"
 
+#include "anim/gait/stance_roll.hpp"
+
 #include <algorithm>
 #include <cmath>
 
@@ -96,14 +98,17 @@ double swing_obstacle_lift(const Terrain& terrain, const Proportions& body, cons
 
 double keep_clear(const Terrain& terrain, const Proportions& body, vec2 toe, double pitch, double toe_bend,
                   double facing_scale, double clearance) {
-  // Heel, ball and boot tip of the foot as posed; the lift that puts each above the ground.
+  // Heel, ball and boot tip of the foot as posed, and its ankle (a foot rolled far up over
+  // its ball carries the ankle forward past it, into a riser ahead); the lift that puts each
+  // above the ground.
   const double hl = body.toe_forward() + body.heel_back();
   const vec2 heel{-hl * std::cos(pitch), hl * std::sin(pitch)};
   const double sgn = facing_scale < 0.0 ? -1.0 : 1.0;
   const double c = std::abs(facing_scale);
   const vec2 tip{body.ball_to_tip() * std::cos(pitch - toe_bend), -body.ball_to_tip() * std::sin(pitch - toe_bend)};
+  const vec2 ankle = ankle_from_toe(body, {0.0, 0.0}, pitch);
   double need = 0.0;
-  for (const vec2& q : {vec2{0.0, 0.0}, heel, tip, 0.5 * heel}) {
+  for (const vec2& q : {vec2{0.0, 0.0}, heel, tip, 0.5 * heel, ankle}) {
     const double x = toe.x + sgn * c * q.x;
     need = std::max(need, terrain.height_at(x) + clearance - (toe.y + q.y));
   }

@@ -49,7 +49,7 @@ SwingPoint swing_point(const SwingShape& shape, const SwingEnd& from, const Swin
 double swing_obstacle_lift(const Terrain& terrain, const Proportions& body, const SwingShape& shape, const SwingEnd& from,
                            const SwingEnd& to, double facing_scale, double clearance);
 
-// The lift (m, >= 0) that puts a swinging foot's heel, ball and boot tip `clearance` above
+// The lift (m, >= 0) that puts a swinging foot's heel, ball, boot tip and ankle `clearance` above
 // the terrain under each: the safety net under the planned arc, also where a plan cannot
 // see (a corner the foot passes right after lift-off or just before touchdown).
 double keep_clear(const Terrain& terrain, const Proportions& body, vec2 toe, double pitch, double toe_bend,

@@ -36,6 +36,7 @@ const std::array kFields = {
     SOLDIER_FIELD(gait, toe_bend_max, "rad", 0.2, 1.2),
     SOLDIER_FIELD(gait, transfer_half_width, "cycles", 0.01, 0.2),
     SOLDIER_FIELD(gait, knee_match_fade, "share of stance", 0.1, 0.9),
+    SOLDIER_FIELD(gait, step_up_knee_max, "rad", 0.5, 1.6),
     SOLDIER_FIELD(gait, walk_run_band, "stance fraction", 0.005, 0.1),
     SOLDIER_FIELD(gait, walk_run_rate, "1/s", 0.5, 20.0),
     SOLDIER_FIELD(gait, swing_drive, "0..1", 0.0, 1.0),

@@ -18,8 +18,8 @@ SheetFrame terrain_frame() { return {80, profile_height()}; }
 
 std::string terrain_row_label(const TerrainRun& run) {
   char text[160];
-  std::snprintf(text, sizeof text, "%.2f m/s   planted toe, worst over the run: drift %.2f mm, toe to ground %.2f mm",
-                run.speed, 1000.0 * run.max_toe_drift, 1000.0 * run.max_toe_ground);
+  std::snprintf(text, sizeof text, "%.2f m/s   planted foot, worst over the run: drift %.2f mm, contact to ground %.2f mm",
+                run.speed, 1000.0 * run.max_contact_drift, 1000.0 * run.max_contact_ground);
   return text;
 }
 

@@ -32,13 +32,13 @@ std::vector<std::size_t> pick_by_distance(const std::vector<anim::CharacterFrame
 
 }  // namespace
 
-double max_planted_toe_error(const std::vector<anim::CharacterFrame>& frames, const anim::Terrain& terrain) {
+double max_planted_contact_error(const std::vector<anim::CharacterFrame>& frames, const anim::Terrain& terrain) {
   double worst = 0.0;
   for (const anim::CharacterFrame& f : frames) {
     for (anim::Side s : anim::kSides) {
       if (!f.contact[anim::index(s)]) continue;
-      const anim::vec2 toe = f.joints[anim::index(s == anim::Side::near ? anim::Joint::toe_near : anim::Joint::toe_far)];
-      worst = std::max(worst, std::abs(toe.y - terrain.height_at(toe.x)));
+      const anim::vec2 p = f.plant_world[anim::index(s)];
+      worst = std::max(worst, std::abs(p.y - terrain.height_at(p.x)));
     }
   }
   return worst;
@@ -68,8 +68,8 @@ TerrainRun sample_terrain_run(const TerrainRunRequest& r, const anim::Terrain& t
     run.still_x.push_back(n == 1 ? r.first_x : r.first_x + (r.last_x - r.first_x) * k / (n - 1));
   }
   run.stills = pick_by_distance(run.frames, run.still_x);
-  run.max_toe_drift = anim::measure_gait(run.frames, terrain).max_toe_drift;
-  run.max_toe_ground = max_planted_toe_error(run.frames, terrain);
+  run.max_contact_drift = anim::measure_gait(run.frames, terrain).max_toe_drift;
+  run.max_contact_ground = max_planted_contact_error(run.frames, terrain);
   return run;
 }
 

@@ -33,8 +33,9 @@ struct TerrainRun {
   double speed = 0.0;                        // m/s requested
   // Measured over every frame of the run (Rule 8; issue 6's "on the ground within 5 mm, still
   // within 1 mm"):
-  double max_toe_drift = 0.0;    // m, largest horizontal travel of a toe while planted
-  double max_toe_ground = 0.0;   // m, largest |toe y - ground height under the toe| while planted
+  double max_contact_drift = 0.0;   // m, largest horizontal travel of a planted foot's bearing point
+                                    // (heel, ball or tip, Rule 4) while it bears
+  double max_contact_ground = 0.0;  // m, largest |bearing point y - ground height under it| while planted
 };
 
 // Simulates the run over `terrain`. A soldier that does not pass last_x within a time limit
@@ -42,7 +43,8 @@ struct TerrainRun {
 TerrainRun sample_terrain_run(const TerrainRunRequest& request, const anim::Terrain& terrain,
                               const anim::Tuning& tuning = {});
 
-// The largest |toe y - terrain.height_at(toe x)| of a planted toe over `frames`, m.
-double max_planted_toe_error(const std::vector<anim::CharacterFrame>& frames, const anim::Terrain& terrain);
+// The largest |y - terrain.height_at(x)| of a planted foot's bearing point (plant_world: the
+// heel through the heel rocker, the ball, then the boot's tip) over `frames`, m.
+double max_planted_contact_error(const std::vector<anim::CharacterFrame>& frames, const anim::Terrain& terrain);
 
 }  // namespace render

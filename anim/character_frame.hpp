@@ -37,8 +37,9 @@ struct CharacterFrame {
                                        // still (the heel through the heel rocker, the ball, then
                                        // the boot's tip through push-off: `bearing`)
   std::array<Bearing, 2> bearing{};    // by Side: which point that is
-  std::array<vec2, 2> foothold{};      // by Side: while planted, where the ball lies with the foot
-                                       // flat: the foothold the swing chose (world m)
+  std::array<vec2, 2> foothold{};      // by Side: where the ball lies with the foot flat: planted,
+                                       // the foothold the swing chose; swinging, the one it heads
+                                       // for (world m)
   std::array<double, 2> toe_bend{};    // by Side: rad the toes bend up at the ball (the boot creases)
   PelvisBound pelvis_bound = PelvisBound::stand;  // what decided the hips' height (overlay)
   vec2 aim_world{};         // aim point, world m

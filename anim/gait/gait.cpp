@@ -583,10 +583,18 @@ void Gait::solve_hips(const Context& c, const GaitTuning& t, const Terrain& terr
       StanceRollInput land = stance_at(lead, 0.0);
       land.max_over = land.natural;
       const StanceRollInput leave = stance_at(-rear, 1.0);
-      const double crest = std::min({natural_stance(body_, mid, c.hip_x, leg_span(body_, t.run_knee_midstance)).height +
+      double crest = std::min({natural_stance(body_, mid, c.hip_x, leg_span(body_, t.run_knee_midstance)).height +
                                          run_dip(c.g.cadence, c.g.stance_fraction),
                                      reach_height(body_, land, c.hip_x) - kBoundSmoothing,
                                      reach_height(body_, leave, c.hip_x) - kBoundSmoothing});
+      // A swing heading for a tread below the ground's level there (a stair: the level runs
+      // through the nosings' middle) lowers the crest by as much, so the stance before it
+      // takes the hips down in time and the flight lands on the tread (Rule 5); on a slope
+      // or flat ground the foothold lies on the level and this is nothing.
+      double below = 0.0;
+      for (const Foot& f : feet_)
+        if (!f.planted) below = std::max(below, terrain.level_at(f.swing.target.ball.x) - f.swing.target.ball.y);
+      crest -= below;
       if (c.dt <= 0.0 || run_blend_ <= c.dt * t.walk_run_rate + 1e-12) {
         run_crest_over_ = crest - c.level;
         run_crest_velocity_ = 0.0;
@@ -667,7 +675,12 @@ void Gait::solve_hips(const Context& c, const GaitTuning& t, const Terrain& terr
     const double cycle = 2.0 / std::max(c.g.cadence, 1e-6);
     const double land_speed = walking ? c.g.run * 0.5 * kGravity * std::max(0.0, 0.5 - c.g.stance_fraction) * cycle : 0.0;
     const double decel = t.landing_decel + (kGravity - t.landing_decel) * (walking ? c.g.run : 0.0);
-    const double hold = w.land_support + c.level + land_speed * to_land + 0.5 * decel * to_land * to_land;
+    double hold = w.land_support + c.level + land_speed * to_land + 0.5 * decel * to_land * to_land;
+    // A run's descent onto a landing far below (down a stair) starts with the swing: the
+    // hold falls no faster than the landing speed and landing_ramp_speed more, so the hips
+    // go down over the whole flight, not in its last frames.
+    const double ramp = w.land_support + c.level + (land_speed + t.landing_ramp_speed) * to_land;
+    if (ramp < hold) hold += (ramp - hold) * c.g.run;
     if (!w.headroom_set) {
       w.land_headroom = std::max(0.0, pelvis_y_ - hold);
       w.headroom_set = true;
@@ -804,7 +817,7 @@ void Gait::write_output() {
     o.toe_world = f.toe;
     o.contact_world = f.contact;
     o.bearing = f.bearing;
-    o.foothold_world = f.plant.ball;
+    o.foothold_world = f.planted ? f.plant.ball : f.swing.target.ball;  // (swinging: where it will land)
     o.pitch = f.pitch;
     o.toe_bend = f.toe_bend;
     o.ankle_world = f.ankle;

@@ -40,7 +40,8 @@ struct FootOutput {
   vec2 toe_world{};      // toe (ball) position, world m
   vec2 contact_world{};  // planted: the point that bears and stays still, world m
   Bearing bearing = Bearing::ball;  // which point that is
-  vec2 foothold_world{};  // planted: where its ball lies with the foot flat (the foothold), world m
+  vec2 foothold_world{};  // where its ball lies with the foot flat: planted, the foothold; swinging,
+                         // the one it is heading for, world m
   double pitch = 0.0;    // heel-up pitch, rad
   double toe_bend = 0.0; // rad the toes are bent up at the ball (planted heel-up: the boot creases)
   vec2 ankle_world{};    // where the leg IK must put the ankle, world m
@@ -179,6 +180,7 @@ class Gait {
   double hip_offset_ = 0.0;           // m, the damped hips below what the legs allow (<= 0)
   double prev_level_ = 0.0;           // m, the ground's level under the hips last step
   double solved_pelvis_ = 0.0;        // m, world: last step's solved height, before the settle
+  double pelvis_vy_ = 0.0;            // m/s, the hips' vertical speed last step
   bool rise_limited_ = false;         // the hips have a last height to rise from
   GaitOutput out_{};
 };

@@ -191,6 +191,9 @@ struct GaitTuning {
   double landing_decel = 3.0;       // m/s^2, 0.5..20: a landing leg brings the hips down to where it
                                     // can take them braking no harder than this (a force plate's
                                     // 0.7-1.2 body weights walking: about 3 m/s^2, MOTION.md)
+  double landing_ramp_speed = 0.2;  // m/s, 0..3: a run's landing hold falls no faster than the
+                                    // flight's landing speed and this more, so a landing far below
+                                    // is met over the whole flight (flat running never meets it)
   double foothold_reach = 1.5;      // m, 0.2..3: how far a foothold may slide along its surface in a swing
   double foothold_slide_off = 0.3;  // m, 0..1: how far past its surface's end a swing's aim may go
                                     // before it picks another surface

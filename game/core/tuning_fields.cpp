@@ -60,6 +60,7 @@ const std::array kFields = {
     SOLDIER_FIELD(gait, max_hip_rise, "m/s", 0.2, 5.0),
     SOLDIER_FIELD(gait, max_land_fall, "m/s", 0.2, 10.0),
     SOLDIER_FIELD(gait, landing_decel, "m/s^2", 0.5, 20.0),
+    SOLDIER_FIELD(gait, landing_ramp_speed, "m/s", 0.0, 3.0),
     SOLDIER_FIELD(gait, foothold_reach, "m", 0.2, 3.0),
     SOLDIER_FIELD(gait, foothold_slide_off, "m", 0.0, 1.0),
     SOLDIER_FIELD(gait, foothold_speed, "m/s", 0.5, 20.0),

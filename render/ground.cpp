@@ -5,16 +5,14 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <map>
 
 namespace render {
 
 namespace {
 
-Rgba mix_lab(Rgba a, Rgba b, double t) {
-  const Lab x = to_lab(a), y = to_lab(b);
-  return from_lab(x.l + (y.l - x.l) * t, x.a + (y.a - x.a) * t, x.b + (y.b - x.b) * t);
-}
+Rgba mix_lab(Rgba a, Rgba b, double t) { return from_lab(lerp(to_lab(a), to_lab(b), t)); }
 
 // The key light's direction in the world (y up).
 anim::vec2 light_world(const Palette& p) {
@@ -44,33 +42,40 @@ CellRange cells(const Camera& camera, int width, double cell) {
   return {static_cast<long>(std::floor(left / cell)) - 1, static_cast<long>(std::ceil(right / cell)) + 1};
 }
 
+// Column by column: the surface pixel blended by its coverage, then solid spans of each
+// stratum with the boundary pixel between two blended by the share below the boundary.
 void draw_fill(Canvas& canvas, const Camera& camera, const anim::Terrain& terrain, const Palette& palette,
                const GroundStyle& style) {
   const Rgba top_soil = palette.ground.at(0);
   const Rgba sub_soil = mix_lab(palette.ground.at(0), palette.ground.at(-1), 0.30);  // ~3.6 L* darker
   const Rgba deep = mix_lab(palette.ground.at(0), palette.ground.at(-1), 0.60);      // ~7 L* darker
+  const int h = canvas.height();
+  std::uint8_t* pixels = canvas.data();
+  const std::size_t stride = static_cast<std::size_t>(canvas.width()) * 4;
   for (int x = 0; x < canvas.width(); ++x) {
     const double wx = camera.to_world({x + 0.5f, 0.0f}).x;
     const float top = camera.to_canvas({wx, terrain.ground_at(wx)}).y;
-    const Strata s = strata_at(wx);
-    const float first_y = top + static_cast<float>(camera.to_px(s.first));
-    const float second_y = top + static_cast<float>(camera.to_px(s.second));
-    const int y0 = std::max(0, static_cast<int>(std::floor(top)));
-    for (int y = y0; y < canvas.height(); ++y) {
-      const float cov = std::clamp(static_cast<float>(y + 1) - top, 0.0f, 1.0f);
-      canvas.blend_pixel(x, y, top_soil, cov);
-      if (!style.props) continue;
-      // Each boundary covers its pixel by the share of it below the boundary.
-      const float c1 = std::clamp(static_cast<float>(y + 1) - first_y, 0.0f, 1.0f);
-      if (c1 > 0.0f) canvas.blend_pixel(x, y, sub_soil, c1);
-      const float c2 = std::clamp(static_cast<float>(y + 1) - second_y, 0.0f, 1.0f);
-      if (c2 > 0.0f) canvas.blend_pixel(x, y, deep, c2);
+    float bounds[3] = {top, 1e30f, 1e30f};  // where each layer starts, canvas y
+    if (style.props) {
+      const Strata s = strata_at(wx);
+      bounds[1] = top + static_cast<float>(camera.to_px(s.first));
+      bounds[2] = top + static_cast<float>(camera.to_px(s.second));
+    }
+    const Rgba layer[3] = {top_soil, sub_soil, deep};
+    for (int k = 0; k < 3; ++k) {
+      const float from = bounds[k], to = k + 1 < 3 ? bounds[k + 1] : 1e30f;
+      if (from >= h) break;
+      const int y0 = std::max(0, static_cast<int>(std::floor(from)));
+      // The pixel the boundary crosses: blended by the share of it below the boundary.
+      if (y0 < h && from > 0.0f) canvas.blend_pixel(x, y0, layer[k], std::clamp(static_cast<float>(y0 + 1) - from, 0.0f, 1.0f));
+      const int y1 = std::min(h, static_cast<int>(std::floor(std::min(to, 1e9f))));
+      for (int y = from > 0.0f ? y0 + 1 : 0; y < y1; ++y) std::memcpy(pixels + stride * y + 4 * static_cast<std::size_t>(x), &layer[k], 4);
     }
   }
 }
 
-void draw_stones(Canvas& canvas, const Camera& camera, const anim::Terrain& terrain, const Palette& palette) {
-  CoverageLayer layer(canvas.width(), canvas.height());
+void draw_stones(Canvas& canvas, const Camera& camera, const anim::Terrain& terrain, const Palette& palette,
+                 CoverageLayer& layer) {
   const CellRange range = cells(camera, canvas.width(), kStoneCell);
   for (long k = range.first; k <= range.last; ++k) {
     Scatter r(static_cast<std::uint64_t>(k), kStoneSalt);
@@ -87,8 +92,8 @@ void draw_stones(Canvas& canvas, const Camera& camera, const anim::Terrain& terr
   layer.composite(canvas, palette.stone);
 }
 
-void draw_tufts(Canvas& canvas, const Camera& camera, const anim::Terrain& terrain, const Palette& palette) {
-  CoverageLayer layer(canvas.width(), canvas.height());
+void draw_tufts(Canvas& canvas, const Camera& camera, const anim::Terrain& terrain, const Palette& palette,
+                CoverageLayer& layer) {
   const float blade = std::max(0.6f, static_cast<float>(camera.to_px(0.006)));
   const CellRange range = cells(camera, canvas.width(), kTuftCell);
   for (long k = range.first; k <= range.last; ++k) {
@@ -109,7 +114,7 @@ void draw_tufts(Canvas& canvas, const Camera& camera, const anim::Terrain& terra
 }
 
 void draw_edges(Canvas& canvas, const Camera& camera, const anim::Terrain& terrain, const Palette& palette,
-                const GroundStyle& style) {
+                const GroundStyle& style, CoverageLayer& layer) {
   const std::vector<anim::vec2> line = ground_polyline(camera, terrain);
   const float edge = std::max(1.2f, static_cast<float>(camera.to_px(style.edge_radius)));
   const float face = static_cast<float>(camera.to_px(style.riser_face));
@@ -121,7 +126,6 @@ void draw_edges(Canvas& canvas, const Camera& camera, const anim::Terrain& terra
     const Rgba c = tones[i];
     by_tone[static_cast<std::uint32_t>(c.r) | c.g << 8 | c.b << 16].push_back(i);
   }
-  CoverageLayer layer(canvas.width(), canvas.height());
   for (const auto& [key, segments] : by_tone) {
     for (std::size_t i : segments) {
       const glm::vec2 a = camera.to_canvas(line[i]), b = camera.to_canvas(line[i + 1]);
@@ -161,11 +165,13 @@ Rgba surface_tone(anim::vec2 a, anim::vec2 b, const Palette& palette) {
 }
 
 void draw_ground(Canvas& canvas, const Camera& camera, const anim::Terrain& terrain, const Palette& palette,
-                 const GroundStyle& style) {
+                 const GroundStyle& style, CoverageLayer* scratch) {
+  std::optional<CoverageLayer> own;
+  CoverageLayer& layer = layer_for(canvas, scratch, own);
   draw_fill(canvas, camera, terrain, palette, style);
-  if (style.props) draw_stones(canvas, camera, terrain, palette);
-  draw_edges(canvas, camera, terrain, palette, style);
-  if (style.props) draw_tufts(canvas, camera, terrain, palette);
+  if (style.props) draw_stones(canvas, camera, terrain, palette, layer);
+  draw_edges(canvas, camera, terrain, palette, style, layer);
+  if (style.props) draw_tufts(canvas, camera, terrain, palette, layer);
 }
 
 }  // namespace render

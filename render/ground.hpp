@@ -8,6 +8,7 @@
 #include "anim/terrain.hpp"
 #include "render/camera.hpp"
 #include "render/canvas.hpp"
+#include "render/coverage_layer.hpp"
 #include "render/palette.hpp"
 
 #include <vector>
@@ -25,9 +26,10 @@ struct GroundStyle {
 // (anim::Terrain: beyond the ends the end heights continue flat; empty means y = 0).
 std::vector<anim::vec2> ground_polyline(const Camera& camera, const anim::Terrain& terrain);
 
-// The ground below the terrain's polyline over the whole canvas.
+// The ground below the terrain's polyline over the whole canvas. `scratch`: a layer of the
+// canvas's size to reuse (null: one is made).
 void draw_ground(Canvas& canvas, const Camera& camera, const anim::Terrain& terrain, const Palette& palette,
-                 const GroundStyle& style = {});
+                 const GroundStyle& style = {}, CoverageLayer* scratch = nullptr);
 
 // The edge tone of a surface segment a -> b (world m, a.x < b.x) under palette.light: Lambert
 // of its upward normal against the light, from palette.ground.at(-1) (facing away) to

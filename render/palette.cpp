@@ -206,10 +206,7 @@ Palette hazed(const Palette& p, double share) {
   share = std::clamp(share, 0.0, 1.0);
   const Lab haze = to_lab(p.far_ridge);
   auto push = [&](Ladder& l) {
-    for (Rgba& c : l.steps) {
-      const Lab v = to_lab(c);
-      c = from_lab(v.l + (haze.l - v.l) * share, v.a + (haze.a - v.a) * share, v.b + (haze.b - v.b) * share, c.a);
-    }
+    for (Rgba& c : l.steps) c = from_lab(lerp(to_lab(c), haze, share), c.a);
   };
   Palette q = p;
   for (Ladder* l : {&q.helmet, &q.skin, &q.fabric, &q.gear, &q.boots, &q.rifle}) push(*l);

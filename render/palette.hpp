@@ -55,6 +55,11 @@ struct Lab {
 Lab to_lab(Rgba c);
 double lightness(Rgba c);  // to_lab(c).l, 0..100
 
+// The point `t` (0..1) of the way from a to b in L*a*b*: the even mix a ladder is made of.
+inline Lab lerp(const Lab& a, const Lab& b, double t) {
+  return {a.l + (b.l - a.l) * t, a.a + (b.a - a.a) * t, a.b + (b.b - a.b) * t};
+}
+
 // The sRGB colour of CIE L*a*b* (D65); chroma is reduced, hue and L* kept, until the colour
 // fits the sRGB gamut.
 Rgba from_lab(double l_star, double a_star, double b_star, std::uint8_t alpha = 255);

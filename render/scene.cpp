@@ -57,10 +57,11 @@ void draw_ladder(Canvas& canvas, const Camera& camera, const anim::Ladder& ladde
 }  // namespace
 
 void draw_terrain(Canvas& canvas, const Camera& camera, const anim::Terrain& terrain, const Palette& palette,
-                  const GroundStyle& style) {
-  draw_ground(canvas, camera, terrain, palette, style);
+                  const GroundStyle& style, CoverageLayer* scratch) {
+  std::optional<CoverageLayer> own;
+  CoverageLayer& layer = layer_for(canvas, scratch, own);
+  draw_ground(canvas, camera, terrain, palette, style, &layer);
   for (const anim::Box& box : terrain.boxes) draw_box(canvas, camera, terrain, box, palette);
-  CoverageLayer layer(canvas.width(), canvas.height());
   for (const anim::Ladder& ladder : terrain.ladders) draw_ladder(canvas, camera, ladder, palette, layer);
 }
 
@@ -75,12 +76,14 @@ void draw_ground_line(Canvas& canvas, const Camera& camera, const anim::Terrain&
 
 void draw_scene(Canvas& canvas, const Camera& camera, const anim::Terrain& terrain,
                 std::span<const anim::CharacterFrame> soldiers, const Palette& palette, const SceneOptions& options) {
-  draw_sky(canvas, camera, terrain, palette);
+  // One scratch layer for every job of the frame: it clears only what it touched.
+  CoverageLayer scratch(canvas.width(), canvas.height());
+  draw_sky(canvas, camera, terrain, palette, {}, &scratch);
   draw_parallax(canvas, camera, terrain, palette);
   GroundStyle ground;
   ground.props = true;
-  draw_terrain(canvas, camera, terrain, palette, ground);
-  draw_soldiers(canvas, camera, terrain, soldiers, palette, options.selected);
+  draw_terrain(canvas, camera, terrain, palette, ground, &scratch);
+  draw_soldiers(canvas, camera, terrain, soldiers, palette, options.selected, {}, &scratch);
 }
 
 }  // namespace render

@@ -7,6 +7,7 @@
 #include "anim/terrain.hpp"
 #include "render/camera.hpp"
 #include "render/canvas.hpp"
+#include "render/coverage_layer.hpp"
 #include "render/ground.hpp"
 #include "render/palette.hpp"
 
@@ -26,7 +27,7 @@ void draw_scene(Canvas& canvas, const Camera& camera, const anim::Terrain& terra
 // The terrain alone: the ground (render/ground.hpp), boxes lit on their top and shaded on the
 // side away from the light, ladders.
 void draw_terrain(Canvas& canvas, const Camera& camera, const anim::Terrain& terrain, const Palette& palette,
-                  const GroundStyle& style = {});
+                  const GroundStyle& style = {}, CoverageLayer* scratch = nullptr);
 
 // Just the terrain polyline as a run of `thickness_px`, for contact sheets.
 void draw_ground_line(Canvas& canvas, const Camera& camera, const anim::Terrain& terrain, Rgba color,

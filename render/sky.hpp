@@ -6,6 +6,7 @@
 #include "anim/terrain.hpp"
 #include "render/camera.hpp"
 #include "render/canvas.hpp"
+#include "render/coverage_layer.hpp"
 #include "render/palette.hpp"
 
 #include <glm/vec2.hpp>
@@ -29,8 +30,9 @@ struct SkyStyle {
 glm::vec2 sun_position_px(const Camera& camera, const Palette& palette, const SkyStyle& style = {});
 
 // The sky over the whole canvas: gradient (palette.sky_top at the top to palette.sky_horizon
-// at the ground line under the camera centre), clouds, the sun's glow and disc.
+// at the ground line under the camera centre), clouds, the sun's glow and disc. `scratch`:
+// a layer of the canvas's size to reuse (null: one is made).
 void draw_sky(Canvas& canvas, const Camera& camera, const anim::Terrain& terrain, const Palette& palette,
-              const SkyStyle& style = {});
+              const SkyStyle& style = {}, CoverageLayer* scratch = nullptr);
 
 }  // namespace render

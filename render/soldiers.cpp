@@ -66,7 +66,7 @@ std::vector<std::size_t> draw_order(std::size_t count, int selected) {
 
 void draw_soldiers(Canvas& canvas, const Camera& camera, const anim::Terrain& terrain,
                    std::span<const anim::CharacterFrame> soldiers, const Palette& palette, int selected,
-                   const RankStyle& style) {
+                   const RankStyle& style, CoverageLayer* scratch) {
   if (soldiers.empty()) return;
   const std::vector<std::size_t> order = draw_order(soldiers.size(), selected);
 
@@ -82,7 +82,8 @@ void draw_soldiers(Canvas& canvas, const Camera& camera, const anim::Terrain& te
   }
   // Coverage of the soldiers drawn so far, kept only where a later one overlaps them.
   std::vector<std::uint8_t> drawn;
-  CoverageLayer layer(canvas.width(), canvas.height());
+  std::optional<CoverageLayer> own;
+  CoverageLayer& layer = layer_for(canvas, scratch, own);
   for (std::size_t k = 0; k < order.size(); ++k) {
     const anim::CharacterFrame& f = soldiers[order[k]];
     bool over_earlier = false, under_later = false;

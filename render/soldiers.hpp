@@ -8,6 +8,7 @@
 #include "anim/terrain.hpp"
 #include "render/camera.hpp"
 #include "render/canvas.hpp"
+#include "render/coverage_layer.hpp"
 #include "render/palette.hpp"
 
 #include <cstddef>
@@ -34,9 +35,10 @@ int rank_of(std::size_t i, int selected);
 std::vector<std::size_t> draw_order(std::size_t count, int selected);
 
 // The soldiers over an already drawn scene: back rank first, then the front, the selected
-// soldier last; shadows under all of them before any is drawn.
+// soldier last; shadows under all of them before any is drawn. `scratch`: a layer of the
+// canvas's size to reuse (null: one is made).
 void draw_soldiers(Canvas& canvas, const Camera& camera, const anim::Terrain& terrain,
                    std::span<const anim::CharacterFrame> soldiers, const Palette& palette, int selected,
-                   const RankStyle& style = {});
+                   const RankStyle& style = {}, CoverageLayer* scratch = nullptr);
 
 }  // namespace render

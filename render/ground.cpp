@@ -65,11 +65,14 @@ void draw_fill(Canvas& canvas, const Camera& camera, const anim::Terrain& terrai
     for (int k = 0; k < 3; ++k) {
       const float from = bounds[k], to = k + 1 < 3 ? bounds[k + 1] : 1e30f;
       if (from >= h) break;
-      const int y0 = std::max(0, static_cast<int>(std::floor(from)));
-      // The pixel the boundary crosses: blended by the share of it below the boundary.
-      if (y0 < h && from > 0.0f) canvas.blend_pixel(x, y0, layer[k], std::clamp(static_cast<float>(y0 + 1) - from, 0.0f, 1.0f));
-      const int y1 = std::min(h, static_cast<int>(std::floor(std::min(to, 1e9f))));
-      for (int y = from > 0.0f ? y0 + 1 : 0; y < y1; ++y) std::memcpy(pixels + stride * y + 4 * static_cast<std::size_t>(x), &layer[k], 4);
+      // The pixel the boundary crosses holds the layer above (or the sky) and takes this one
+      // by the share of it below the boundary; the layer then runs solid through the pixel
+      // its own lower boundary crosses, which the next layer blends over.
+      const int first = static_cast<int>(std::floor(from));
+      if (first >= 0) canvas.blend_pixel(x, first, layer[k], std::clamp(static_cast<float>(first + 1) - from, 0.0f, 1.0f));
+      const int end = to >= static_cast<float>(h) ? h : static_cast<int>(std::floor(to)) + 1;
+      for (int y = std::max(0, first + 1); y < end; ++y)
+        std::memcpy(pixels + stride * y + 4 * static_cast<std::size_t>(x), &layer[k], 4);
     }
   }
 }

@@ -261,6 +261,9 @@ TEST_CASE("1. the scene is planes of distinct value: sky with a sun, far and nea
                      << "% of it (was L* 28 flat: sd 0, 1 value, 0%)");
   CHECK(values.size() >= 8);
   CHECK(look_probe::stddev(ground) > 1.5);
+  // Nothing in the ground is lighter than its lightest part (the lit edge; a stone): no seam
+  // of sky shows between its strata.
+  CHECK(look_probe::quantile(ground, 1.0) <= std::max(lstar(palette.ground.at(1)), lstar(palette.stone)) + 1.0);
   CHECK(scroll > 0.02);
 
   // The light source: the sun's disc in the sky, and the figures' highlights facing it.

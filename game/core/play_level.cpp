@@ -40,7 +40,8 @@ std::vector<anim::CharacterSpec> squad_specs(const Scenario& level, int count, d
     if (i > 0) x -= spacing * kGap[static_cast<std::size_t>(i - 1) % kGap.size()];
     spec.x = x;
     spec.role = i == 2 ? anim::Role::radioman : (i % 4 == 1 ? anim::Role::gunner : anim::Role::rifleman);
-    spec.facing = 1;
+    // The last man starts facing the rear he covers (opening_aims), not turning round to it.
+    spec.facing = count > 2 && i + 1 == count ? -1 : 1;
     // Slightly different heights so the line reads as men, not copies (1.72 .. 1.84 m).
     spec.height = 1.78 + 0.06 * std::sin(1.7 * i + 0.4);
     spec.seed = soldier_seed(level.seed, static_cast<std::size_t>(i));

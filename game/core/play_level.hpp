@@ -21,7 +21,7 @@ std::string find_asset(const std::string& relative, std::span<const std::string>
 // the first at the front (x = 2 m, facing +x) and each next one behind him at a gap varied
 // around `spacing` (0.85..1.45 of it: men keep their distance, not a grid), with the roles of
 // a fire team -- rifleman (the leader), gunner, radioman, then riflemen with a gunner every
-// fourth man (issue 15).
+// fourth man, the last facing the rear (issue 15).
 std::vector<anim::CharacterSpec> squad_specs(const Scenario& level, int count, double spacing);
 
 // How the squad stands when the sandbox opens, until the player's first input: where each

@@ -225,9 +225,9 @@ TEST_CASE("1. the scene is planes of distinct value: sky with a sun, far and nea
       if (near && far) near_minus_far.push_back(lstar(sky_far_near.pixel(x, y)) - lstar(sky_far.pixel(x, y)));
     }
   const double band = look_probe::share_in_band(s.full, 20.0, 40.0);
-  MESSAGE("frame pixels with 20 <= L* <= 40: " << 100.0 * band << "% (was 97%)");
+  MESSAGE("frame pixels with 20 <= L* <= 40: " << 100.0 * band << "% (before issue 15: 97%)");
   MESSAGE("far ridge - sky: " << look_probe::median(far_minus_sky) << " L*; near - far ridge: "
-                              << look_probe::median(near_minus_far) << " L* (were +0.8 and -1.6)");
+                              << look_probe::median(near_minus_far) << " L* (before: +0.8 and -1.6)");
   CHECK(band < 0.5);
   CHECK(look_probe::median(far_minus_sky) <= -8.0);
   CHECK(look_probe::median(near_minus_far) <= -8.0);
@@ -258,7 +258,7 @@ TEST_CASE("1. the scene is planes of distinct value: sky with a sun, far and nea
   MESSAGE("ground: " << 100.0 * ground.size() / (double(w) * h) << "% of the frame, median L* " << look_probe::median(ground)
                      << ", sd " << look_probe::stddev(ground) << ", " << values.size()
                      << " distinct L*; moving the view 0.37 m changes " << 100.0 * scroll
-                     << "% of it (was L* 28 flat: sd 0, 1 value, 0%)");
+                     << "% of it (before: L* 28 flat, sd 0, 1 value, 0%)");
   CHECK(values.size() >= 8);
   CHECK(look_probe::stddev(ground) > 1.5);
   // Nothing in the ground is lighter than its lightest part (the lit edge; a stone): no seam
@@ -298,7 +298,7 @@ TEST_CASE("1. the scene is planes of distinct value: sky with a sun, far and nea
     CAPTURE(i);
     CHECK(angle < 30.0);
     if (i == 0) MESSAGE("sun L* " << brightest << " at " << sun.x << "," << sun.y << "; soldier 0's lit side is " << angle
-                                  << " deg from the sun's direction (was: no light source, L* max 38)");
+                                  << " deg from the sun's direction (before: no light source, sky L* at most 38)");
   }
   CHECK(brightest > 95.0);
 }
@@ -330,7 +330,7 @@ TEST_CASE("2. the soldiers are graded into the scene's light and grounded by con
   for (const auto& [c, k] : count)
     if (k >= 0.005 * interior) ++tones, shared += sheet_colours.count(c) > 0;
   MESSAGE("figure tones (>= 0.5% of its pixels) of the game frame also on a contact sheet: " << shared << " of " << tones
-                                                                                            << " (was 16 of 16)");
+                                                                                            << " (before: 16 of 16)");
   CHECK(shared <= tones / 4);
 
   // Under each planted boot the ground is darker than the same pixels without the soldiers.
@@ -347,7 +347,7 @@ TEST_CASE("2. the soldiers are graded into the scene's light and grounded by con
         }
     }
   REQUIRE(!under.empty());
-  MESSAGE("ground under planted boots: " << look_probe::mean(under) << " L* against no soldiers (was 0)");
+  MESSAGE("ground under planted boots: " << look_probe::mean(under) << " L* against no soldiers (before: 0)");
   CHECK(look_probe::mean(under) < -6.0);
 }
 
@@ -359,9 +359,9 @@ TEST_CASE("3. every figure tone stays clear of what lies behind it: rifle, far l
     const auto far_limbs = separation_of(*s, kFabric, static_cast<int>(palette.fabric.base) - 1);
     CAPTURE(name_of(*s));
     MESSAGE(name_of(*s) << ": figure pixels within 5 L* of what is behind: " << 100.0 * share_below(all, 5.0)
-                        << "% (was 13% / 10.5%); rifle: 10th pct " << look_probe::quantile(rifle, 0.1)
-                        << " L* (was 2.0 / 1.2); far limbs: 10th pct " << look_probe::quantile(far_limbs, 0.1)
-                        << " L* (was 1.7 / 2.2)");
+                        << "% (before: 13 / 10.5 / 10.5%); rifle: 10th pct " << look_probe::quantile(rifle, 0.1)
+                        << " L* (before: 2.0 / 1.2 / 1.0); far limbs: 10th pct " << look_probe::quantile(far_limbs, 0.1)
+                        << " L* (before: 1.7 / 2.2 / 0.4)");
     REQUIRE(all.size() > 1000);
     CHECK(share_below(all, 5.0) < 0.005);
     CHECK(look_probe::quantile(rifle, 0.1) > 15.0);
@@ -393,7 +393,7 @@ TEST_CASE("4. the near sleeve stands apart from the vest it crosses") {
     }
   }
   MESSAGE("opening and firing line: near sleeve vs vest across their edge: median " << look_probe::median(contrast)
-          << " L*, 10th pct " << look_probe::quantile(contrast, 0.1) << " (was 2-6)");
+          << " L*, 10th pct " << look_probe::quantile(contrast, 0.1) << " (before: median 8.9, 10th pct 5.5)");
   REQUIRE(contrast.size() > 20);
   CHECK(look_probe::median(contrast) >= 10.0);
 }
@@ -413,7 +413,7 @@ TEST_CASE("5. boots are darker than the face, not the brightest part of the figu
     CAPTURE(name_of(*s));
     MESSAGE(name_of(*s) << ": boots L* " << look_probe::quantile(boots, 0.05) << "-" << look_probe::quantile(boots, 0.95)
                         << ", face median " << look_probe::median(face) << ", brightest figure 1% "
-                        << look_probe::quantile(figure, 0.99) << " (boots were 42-78, face 67, 3 below the boots' top)");
+                        << look_probe::quantile(figure, 0.99) << " (before: boots 42-78, face 67, brightest 81)");
     CHECK(look_probe::median(boots) < look_probe::median(face) - 10.0);
     CHECK(look_probe::quantile(boots, 0.95) < look_probe::quantile(figure, 0.99) - 5.0);
   }
@@ -445,7 +445,7 @@ TEST_CASE("6. shade and light shift the hue: lit steps warmer, shade steps coole
     const double shade = look_probe::median(by_step[-1]), mid = look_probe::median(by_step[0]), lit = look_probe::median(by_step[1]);
     MESSAGE("material " << m << ": hue shade/base/lit " << look_probe::median(hue[-1]) << "/" << look_probe::median(hue[0])
                         << "/" << look_probe::median(hue[1]) << " deg, warmth " << shade << "/" << mid << "/" << lit
-                        << " (was one hue within 2 deg)");
+                        << " (before: one hue within 2 deg, warmth within 0.5)");
     CHECK(lit - mid > 1.5);
     CHECK(mid - shade > 1.5);
   }
@@ -464,7 +464,7 @@ TEST_CASE("7. a soldier in front of another is separated from him") {
       }
   MESSAGE("across the edge between two soldiers: " << pairs.size() << " pixel pairs, median " << look_probe::median(pairs)
                                                    << " L*, " << 100.0 * share_below(pairs, 3.0)
-                                                   << "% under 3 L* (was 13 and 26%)");
+                                                   << "% under 3 L* (before: 15.3 and 10%)");
   REQUIRE(pairs.size() > 100);
   CHECK(look_probe::median(pairs) > 15.0);
   CHECK(share_below(pairs, 3.0) < 0.05);
@@ -506,7 +506,7 @@ TEST_CASE("8. the sandbox opens on a composed frame: varied poses and gaps, the 
   const auto [gap_lo, gap_hi] = std::minmax_element(gaps.begin(), gaps.end());
   MESSAGE("opening: " << distinct << " distinct poses of " << s.frames.size() << ", gaps " << *gap_lo << ".." << *gap_hi
                       << " m; the figures span " << 100.0 * span << "% of the height; " << 100.0 * empty_share
-                      << "% of the frame is bare sky gradient (was 1 pose, gaps all 1.60 m, 20%, 60%)");
+                      << "% of the frame is bare sky gradient (before: 1 pose, gaps all 1.60 m, 20%, 60%)");
   CHECK(distinct >= 4);
   CHECK(*gap_hi - *gap_lo > 0.4);
   CHECK(span > 0.24);
@@ -544,7 +544,8 @@ TEST_CASE("9. identity: an eye, a helmet with a brim, each role's gear, a team a
       }
     CAPTURE(i);
     MESSAGE("soldier " << i << " (" << anim::role_name(f.role) << "): eye " << eye << " px, brim " << helmet_front - face_front
-                       << " px past the face, accent " << accent << " px, antenna " << antenna << " px");
+                       << " px past the face, accent " << accent << " px, antenna " << antenna
+                       << " px (before: no eye, brim 0 px, no accent, the antenna on all five)");
     CHECK(eye >= 1);
     CHECK(helmet_front - face_front >= 2.0f);
     CHECK(accent >= 2);
@@ -586,7 +587,7 @@ TEST_CASE("firing reads: a muzzle flash, and a kick the frame shows") {
     if (shot) CHECK(bright > 20);
     flashes += bright > 20;
   }
-  MESSAGE("firing line: " << flashes << " muzzle flashes in the frame (was none)");
+  MESSAGE("firing line: " << flashes << " muzzle flashes in the frame (before: none)");
   CHECK(flashes >= 2);
 
   // The kick, from the pixels: the farthest rifle pixel along the bore before the shot and at
@@ -622,7 +623,7 @@ TEST_CASE("firing reads: a muzzle flash, and a kick the frame shows") {
     ch.step(aim, 1.0 / 120.0, flat);
     kick = std::max(kick, glm::length(muzzle_px(ch.frame()) - rest));
   }
-  MESSAGE("a shot moves the muzzle " << kick << " px at 100 px/m (was ~2 px)");
+  MESSAGE("a shot moves the muzzle " << kick << " px at 100 px/m (before: 5.4 px)");
   CHECK(kick > 10.0f);
 }
 
@@ -655,7 +656,7 @@ TEST_CASE("10. risers are darker than treads on the 0.3 m steps") {
         if (best > 1.0 && best < 6.0) (steep ? riser : tread).push_back(lstar(c.pixel(x, y)));
       }
     MESSAGE("steps: the band along a tread L* " << look_probe::median(tread) << ", along a riser "
-                                               << look_probe::median(riser) << " (were both 28.1)");
+                                               << look_probe::median(riser) << " (before: both 28.1)");
     CHECK(look_probe::median(tread) - look_probe::median(riser) > 8.0);
   }
 }

@@ -78,7 +78,7 @@ int main(int argc, char** argv) {
         return fail("at " + std::to_string(r.speed) + " m/s the soldier never crossed the terrain course");
       }
     }
-    const render::Canvas canvas = render::draw_terrain_sheet(runs, course, plan->terrain_layout, render::default_palette());
+    const render::Canvas canvas = render::draw_terrain_sheet(runs, course, plan->terrain_layout, render::sheet_palette());
     if (!render::write_png(canvas, plan->out, error)) return fail(error);
     std::printf("%s\n", plan->out.c_str());
     return 0;
@@ -91,7 +91,7 @@ int main(int argc, char** argv) {
       return fail("no steady gait cycle at " + std::to_string(r.speed) + " m/s: the phase never wrapped");
     }
   }
-  const render::Canvas canvas = render::draw_contact_sheet(rows, plan->layout, render::default_palette());
+  const render::Canvas canvas = render::draw_contact_sheet(rows, plan->layout, render::sheet_palette());
   if (!render::write_png(canvas, plan->out, error)) return fail(error);
   std::printf("%s\n", plan->out.c_str());
   return 0;

@@ -1,5 +1,6 @@
 // `soldier`: the flags of INTERFACES.md "Programs", parsed here and handed to the window
 // (play.hpp) or to the headless commands (core/headless.hpp). Every error is one line.
+#include "game/core/critique_presets.hpp"
 #include "game/core/headless.hpp"
 #include "game/play.hpp"
 
@@ -58,14 +59,16 @@ CLI::App* add_render(CLI::App& app, game::RenderOptions& o, std::string& size) {
   return render;
 }
 
-CLI::App* add_critique(CLI::App& app, game::CritiqueOptions& o, std::string& size) {
+CLI::App* add_critique(CLI::App& app, game::CritiqueOptions& o, std::string& size, double& at, CLI::Option*& at_flag) {
   CLI::App* critique = app.add_subcommand(
-      "critique", "Write a review packet: the frame at --at, a side-by-side with --reference, two reviewers' prompts");
-  critique->add_option("--scenario", o.scenario, "Scenario file (TOML)")->required();
-  critique->add_option("--at", o.at, "Time of the frame, s")->required();
-  critique->add_option("--out", o.out, "Folder to write the packet into")->required();
+      "critique", "Write a review packet: the frame, a contact sheet, a side-by-side with --reference, two reviewers' prompts");
+  critique->add_option("--scenario", o.scenario, "Scenario file (TOML); or --preset");
+  critique->add_option("--preset", o.preset, "A built-in scene: " + game::critique_preset_names());
+  at_flag = critique->add_option("--at", at, "Time of the frame, s (required with --scenario; a preset has its own)");
+  critique->add_option("--out", o.out, "Folder to write the packet into (not a file name)")->required();
   critique->add_option("--reference", o.reference, "Reference PNG to put beside the frame");
   critique->add_option("--size", size, "Frame size, WxH px (default 960x720)")->check(frame_size());
+  critique->add_option("--tuning", o.tuning, "Tuning file (assets/tuning/*.toml); default: built-in tuning");
   return critique;
 }
 
@@ -89,10 +92,12 @@ int main(int argc, char** argv) {
   game::TraceOptions trace_options;
   game::CritiqueOptions critique_options;
   std::string size;
+  double critique_at = 0.0;
+  CLI::Option* critique_at_flag = nullptr;
   CLI::App* play = add_play(app, play_options);
   CLI::App* render = add_render(app, render_options, size);
   CLI::App* trace = add_trace(app, trace_options);
-  CLI::App* critique = add_critique(app, critique_options, size);
+  CLI::App* critique = add_critique(app, critique_options, size, critique_at, critique_at_flag);
 
   try {
     app.parse(argc, argv);
@@ -111,6 +116,7 @@ int main(int argc, char** argv) {
   }
   if (*critique) {
     if (!size.empty()) game::parse_size(size, critique_options.width, critique_options.height);
+    if (critique_at_flag->count() > 0) critique_options.at = critique_at;
     return game::run_critique(critique_options);
   }
   if (*trace) return game::run_trace(trace_options);

@@ -162,7 +162,7 @@ TEST_CASE("critique writes the frame and the two reviewers' prompts") {
   CHECK(fs::exists(dir / "frame.png"));
   CHECK_FALSE(fs::exists(dir / "side_by_side.png"));  // no reference given
   CHECK(read_file(dir / "art_director.txt").find("palette") != std::string::npos);
-  CHECK(read_file(dir / "animator.txt").find("ONLY the figures") != std::string::npos);
+  CHECK(read_file(dir / "animator.txt").find("only the figures") != std::string::npos);
 
   const fs::path with_ref = s / "with_ref";
   const Run rr = soldier(s, "critique --scenario '" + asset("walk_short.toml") + "' --at 0.5 --out '" +

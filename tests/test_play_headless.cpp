@@ -174,16 +174,19 @@ TEST_CASE("20 s of the squad under scripted input: no crash, no NaN, every soldi
 TEST_CASE("followers keep their places in the line and stop when the leader stops") {
   game::PlaySession session(sandbox(), 4, anim::Tuning{});
   const game::ViewSize view{320, 180, 1.0};
+  // Each keeps the gap he started at to the leader (the gaps are uneven on purpose).
+  std::vector<double> gap;
+  for (const anim::CharacterFrame& f : session.frames()) gap.push_back(session.frames()[0].x - f.x);
+  for (std::size_t i = 2; i < gap.size(); ++i) CHECK(std::abs((gap[i] - gap[i - 1]) - (gap[i - 1] - gap[i - 2])) > 0.1);
   game::PlayInput walk;
   walk.held.set(game::index(Action::move_right));
   double wall = 0.0;
   for (int i = 0; i < 60 * 4; ++i, wall += 1.0 / 60.0) session.update(walk, 1.0 / 60.0, wall, view);
   for (int i = 0; i < 60 * 5; ++i, wall += 1.0 / 60.0) session.update(game::PlayInput{}, 1.0 / 60.0, wall, view);
   const auto f = session.frames();
-  const double spacing = game::FollowTuning{}.spacing;
   for (std::size_t i = 1; i < f.size(); ++i) {
     CAPTURE(i);
-    CHECK(std::abs((f[0].x - f[i].x) - spacing * static_cast<double>(i)) < game::FollowTuning{}.start_band);
+    CHECK(std::abs((f[0].x - f[i].x) - gap[i]) < game::FollowTuning{}.start_band);
     CHECK(f[i].vx == 0.0);
   }
 }
@@ -206,8 +209,13 @@ TEST_CASE("the mouse aims the squad at the world point under the cursor") {
   game::PlayInput in;
   in.mouse_in_window = true;
   in.mouse_moved = true;
-  in.mouse_canvas = {1100.0f, 200.0f};
+  // The cursor the window opens under holds the squad's opening poses; moving it aims them.
+  in.mouse_canvas = {1000.0f, 300.0f};
   session.update(in, 1.0 / 60.0, 0.0, view);
+  CHECK(session.opening());
+  in.mouse_canvas = {1100.0f, 200.0f};
+  session.update(in, 1.0 / 60.0, 1.0 / 60.0, view);
+  CHECK_FALSE(session.opening());
   const anim::vec2 expected = session.camera(view).to_world(in.mouse_canvas);
   CHECK(session.aiming());
   CHECK(session.aim_world().x == doctest::Approx(expected.x).epsilon(0.05));

@@ -29,15 +29,20 @@ struct RenderOptions {
 int run_render(const RenderOptions& options);
 
 struct CritiqueOptions {
-  std::string scenario;   // scenario file
-  double at = 0.0;        // time of the frame, s, within [0, duration]
-  std::string out;        // folder for the packet (created if missing)
-  std::string reference;  // reference PNG; empty: no side-by-side
-  int width = 960;        // frame size, px
+  std::string scenario;      // scenario file; empty when `preset` names the scene
+  std::string preset;        // a built-in scene (critique_presets.hpp); empty with `scenario`
+  std::optional<double> at;  // time of the frame, s, within [0, duration]; default: the preset's
+  std::string out;           // folder for the packet (created if missing); never a file name
+  std::string reference;     // reference PNG; empty: no side-by-side
+  int width = 960;           // frame size, px
   int height = 720;
+  std::string tuning;        // tuning file (game/core/tuning_file.hpp); empty: the defaults
 };
-// Writes DIR/frame.png, DIR/side_by_side.png (with a reference) and the two reviewers'
-// prompts DIR/art_director.txt and DIR/animator.txt (reference Rule 9).
+// Writes into DIR the frame (frame.png), a contact sheet of a walk and a run
+// (contact_sheet.png), with a reference the two side by side (side_by_side.png), and the two
+// reviewers' prompts (art_director.txt, animator.txt; reference Rule 9); prints each file it
+// wrote, one per line, and a note for every state the scene asks for that its frame does
+// not show.
 int run_critique(const CritiqueOptions& options);
 
 // "WxH" -> width and height (16..8192 each); false on anything else.

@@ -1,6 +1,6 @@
 #pragma once
-// The heads-up layer over the scene: which soldier is selected, short notes, the clock
-// (pause, time scale) and the F1 controls screen. Drawn after the screenshot copy, so F12
+// The heads-up layer over the scene: short notes, the clock (pause, time scale) and the F1
+// controls screen (the scene itself marks the selected soldier, render/soldiers.hpp). Drawn after the screenshot copy, so F12
 // and --screenshot hold the scene (and the F2 overlay when on) without it.
 #include "anim/character_frame.hpp"
 #include "render/camera.hpp"
@@ -13,7 +13,6 @@
 namespace game {
 
 struct HudInput {
-  const anim::CharacterFrame* selected = nullptr;  // drawn (interpolated) frame
   std::size_t selected_index = 0;
   std::size_t soldiers = 0;
   std::span<const std::string> notes;

@@ -42,14 +42,42 @@ PlaySession::PlaySession(const Scenario& level, int soldiers, const anim::Tuning
       tuning_(tuning),
       world_(level.terrain, squad_specs(level, soldiers, settings.follow.spacing), tuning) {
   for (const anim::CharacterFrame& f : world_.frames()) line_offsets_.push_back(f.x);
+  opening_aims_ = opening_aims(squad_specs(level, soldiers, settings.follow.spacing), world_.terrain());
   for (std::size_t i = 0; i < world_.size(); ++i) ids_.push_back(world_.character(i).spec().id);
   followers_.resize(world_.size());
   metrics_.resize(world_.size());
   prev_frames_.assign(world_.frames().begin(), world_.frames().end());
   rig_.zoom_target = settings_.camera.default_px_per_m;
-  const anim::CharacterFrame& lead = world_.frames()[selected_];
-  snap_camera(rig_, camera_target({lead.x, world_.terrain().ground_at(lead.x)}, 0.0, settings_.camera),
-              settings_.camera);
+  snap_camera(rig_, camera_focus(world_.frames()[selected_]), settings_.camera);
+}
+
+anim::vec2 PlaySession::camera_focus(const anim::CharacterFrame& lead) const {
+  double lo = lead.x, hi = lead.x;
+  for (const anim::CharacterFrame& f : world_.frames()) {
+    if (!std::isfinite(f.x)) continue;
+    lo = std::min(lo, f.x);
+    hi = std::max(hi, f.x);
+  }
+  const double x = squad_focus_x(lead.x, lo, hi, settings_.camera);
+  return camera_target({x, world_.terrain().ground_at(x)}, lead.vx, settings_.camera);
+}
+
+void PlaySession::end_opening(const PlayInput& in) {
+  if (!opening_) return;
+  // Any key, button, wheel or stick ends it, and the cursor moving off where it was first
+  // seen (a window may report the cursor it opened under as a motion).
+  constexpr float kMouseSlack = 24.0f;  // px
+  bool input = in.held.any() || in.pressed.any() || in.wheel != 0.0;
+  if (in.pad.connected) {
+    const double d = settings_.speeds.stick_deadzone;
+    input = input || std::abs(in.pad.left_x) > d || std::abs(in.pad.left_y) > d || std::abs(in.pad.right_x) > d ||
+            std::abs(in.pad.right_y) > d;
+  }
+  if (in.mouse_in_window) {
+    if (!first_mouse_) first_mouse_ = in.mouse_canvas;
+    input = input || glm::length(in.mouse_canvas - *first_mouse_) > kMouseSlack;
+  }
+  if (input) opening_ = false;
 }
 
 render::Camera PlaySession::camera(const ViewSize& view) const {
@@ -172,6 +200,10 @@ std::vector<anim::Intent> PlaySession::intents(const PlayInput& in) {
     anim::Intent& it = out[i];
     it.has_aim = has_aim_;
     it.aim_world = aim_world_;  // the whole line aims at the one point (Rule 2b)
+    if (opening_) {
+      it.has_aim = opening_aims_[i].has_value();
+      it.aim_world = opening_aims_[i].value_or(anim::vec2{});
+    }
     it.stance = stance_;
     if (i == selected_) {
       it.vx_desired = vx;
@@ -213,6 +245,7 @@ void PlaySession::update(const PlayInput& in, double wall_dt, double now, const 
     notes_.add(in.pad.connected ? "gamepad connected" : "gamepad disconnected", now);
     pad_connected_ = in.pad.connected;
   }
+  end_opening(in);
   handle_presses(in, now);
   update_aim(in, view);
 
@@ -233,8 +266,7 @@ void PlaySession::update(const PlayInput& in, double wall_dt, double now, const 
   rig_.zoom_target = rig_.zoom_target > 0.0 ? rig_.zoom_target : settings_.camera.default_px_per_m;
   if (in.wheel != 0.0) zoom_camera(rig_, in.wheel, settings_.camera);
   const anim::CharacterFrame lead = interpolate_frame(prev_frames_[selected_], world_.frames()[selected_], alpha_);
-  step_camera(rig_, camera_target({lead.x, world_.terrain().ground_at(lead.x)}, lead.vx, settings_.camera), wall_dt,
-              settings_.camera);
+  step_camera(rig_, camera_focus(lead), wall_dt, settings_.camera);
 }
 
 }  // namespace game

@@ -13,6 +13,7 @@
 #include "game/core/world.hpp"
 
 #include <array>
+#include <optional>
 #include <vector>
 
 namespace game {
@@ -79,6 +80,10 @@ class PlaySession {
   anim::Tuning& tuning() { return tuning_; }
   const anim::Tuning& tuning() const { return tuning_; }
 
+  // True until the player's first input: the squad holds its composed opening poses
+  // (play_level.hpp opening_aims) instead of all aiming at the cursor.
+  bool opening() const { return opening_; }
+
   // One-shot requests the window acts on (the session cannot write files or close itself).
   bool take_screenshot_request();
   bool quit_requested() const { return quit_; }
@@ -90,12 +95,15 @@ class PlaySession {
   void simulate_step(const PlayInput& input, double now);
   std::vector<anim::Intent> intents(const PlayInput& input);
   void select(std::size_t i);
+  void end_opening(const PlayInput& input);
+  anim::vec2 camera_focus(const anim::CharacterFrame& lead) const;
 
   PlaySettings settings_;
   anim::Tuning tuning_;
   World world_;
   std::vector<std::string> ids_;
   std::vector<double> line_offsets_;               // each soldier's place in the line, m
+  std::vector<std::optional<anim::vec2>> opening_aims_;  // per soldier, until the first input
   std::vector<FollowerState> followers_;
   std::vector<anim::CharacterFrame> prev_frames_;  // the step before world_.frames()
   std::vector<LiveMetrics> metrics_;
@@ -114,6 +122,8 @@ class PlaySession {
   bool quit_ = false;
   bool screenshot_ = false;
   bool pad_connected_ = false;
+  bool opening_ = true;
+  std::optional<glm::vec2> first_mouse_;  // where the cursor was first seen (px)
 
   anim::Stance stance_ = anim::Stance::stand;
   bool has_aim_ = false;

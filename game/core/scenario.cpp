@@ -31,6 +31,13 @@ anim::Stance parse_stance(const TomlReader& r, const toml::node& node, std::stri
   r.fail(node, key, "expected one of stand, crouch, prone, kneel");
 }
 
+anim::Role parse_role(const TomlReader& r, const toml::node& node) {
+  const std::string s = r.string(node, "soldier.role");
+  for (anim::Role role : {anim::Role::rifleman, anim::Role::radioman, anim::Role::gunner})
+    if (s == anim::role_name(role)) return role;
+  r.fail(node, "soldier.role", "expected one of rifleman, radioman, gunner");
+}
+
 std::vector<anim::vec2> parse_ground(const TomlReader& r, const toml::node& node) {
   constexpr std::string_view key = "world.ground";
   const toml::array& a = r.array(node, key);
@@ -105,7 +112,7 @@ InputEvent parse_input(const TomlReader& r, const toml::node& node, double previ
 SoldierScript parse_soldier(const TomlReader& r, const toml::node& node) {
   constexpr std::string_view key = "soldier";
   const toml::table& t = r.table(node, key);
-  r.only_keys(t, key, {"id", "x", "facing", "height", "input"});
+  r.only_keys(t, key, {"id", "x", "facing", "height", "role", "team", "input"});
   SoldierScript s;
   const toml::node& id = r.required(t, "id", key);
   s.spec.id = r.string(id, "soldier.id");
@@ -119,6 +126,12 @@ SoldierScript parse_soldier(const TomlReader& r, const toml::node& node) {
   }
   if (auto n = t.get("height"))
     s.spec.height = r.number_in(*n, "soldier.height", kMinHeight, kMaxHeight, "a height within 1.2..2.3 m");
+  if (auto n = t.get("role")) s.spec.role = parse_role(r, *n);
+  if (auto n = t.get("team")) {
+    const std::int64_t team = r.integer(*n, "soldier.team");
+    if (team < 0 || team >= anim::kTeams) r.fail(*n, "soldier.team", "expected a team 0..3");
+    s.spec.team = static_cast<std::uint8_t>(team);
+  }
   if (auto n = t.get("input")) {
     double previous_t = 0.0;
     for (const toml::node& in : r.array(*n, "soldier.input")) {

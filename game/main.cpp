@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <string>
+#include <vector>
 
 namespace {
 
@@ -78,11 +79,27 @@ CLI::App* add_trace(CLI::App& app, game::TraceOptions& o) {
   return trace;
 }
 
+// INTERFACES.md: a bare `soldier` is `soldier play`, flags included. When the first argument
+// is a flag (and not the top-level --help), "play" is put in front of it.
+std::vector<char*> with_default_command(int argc, char** argv) {
+  static char play[] = "play";
+  std::vector<char*> args(argv, argv + argc);
+  const std::string first = argc > 1 ? argv[1] : "";
+  const bool top_help = argc == 2 && (first == "--help" || first == "-h");
+  if (argc == 1 || (first.rfind("-", 0) == 0 && !top_help)) args.insert(args.begin() + 1, play);
+  return args;
+}
+
 }  // namespace
 
-int main(int argc, char** argv) {
-  CLI::App app{"A 2D side-view soldier sandbox animated by arithmetic", "soldier"};
+int main(int argc_in, char** argv_in) {
+  CLI::App app{"A 2D side-view soldier sandbox animated by arithmetic. With no command (or only flags) it runs "
+               "`soldier play`: `soldier --quit-after 5` is `soldier play --quit-after 5`.",
+               "soldier"};
   app.require_subcommand(0, 1);
+  std::vector<char*> args = with_default_command(argc_in, argv_in);
+  const int argc = static_cast<int>(args.size());
+  char** argv = args.data();
 
   game::PlayOptions play_options;
   game::RenderOptions render_options;
@@ -114,6 +131,6 @@ int main(int argc, char** argv) {
     return game::run_critique(critique_options);
   }
   if (*trace) return game::run_trace(trace_options);
-  (void)play;  // a bare `soldier` is `soldier play` with its defaults
+  (void)play;  // with_default_command made a bare `soldier` into `soldier play`
   return game::run_play(play_options);
 }

@@ -21,6 +21,7 @@
 #include <imgui_impl_sdlrenderer.h>
 
 #include <chrono>
+#include <cstdlib>
 #include <filesystem>
 #include <memory>
 #include <optional>
@@ -89,6 +90,30 @@ std::optional<Setup> load_setup(const PlayOptions& o) {
   return s;
 }
 
+// The one line printed when there is no display to open the window on; it points at what
+// works without one.
+std::string no_display_message(const std::string& why) {
+  return "no display to open the window on (" + why +
+         "); without one use the headless commands (soldier render, trace, critique, export: see soldier --help) "
+         "or a virtual display: xvfb-run -a soldier play ...";
+}
+
+// Empty when a display is there to try (X11 or Wayland), or SDL_VIDEODRIVER names a driver
+// on purpose (the tests use "dummy"); else why not. Checked before SDL starts, so a machine
+// without a display gets one line at once instead of SDL's own warnings and an invisible
+// window that never ends (issue 16).
+std::string env_or_empty(const char* name) {
+  const char* v = std::getenv(name);
+  return v != nullptr ? v : "";
+}
+
+std::string missing_display() {
+  if (!env_or_empty("SDL_VIDEODRIVER").empty() || !env_or_empty("DISPLAY").empty() ||
+      !env_or_empty("WAYLAND_DISPLAY").empty())
+    return {};
+  return no_display_message("DISPLAY is not set");
+}
+
 class PlayApp {
  public:
   PlayApp(const PlayOptions& options, Setup setup)
@@ -100,11 +125,24 @@ class PlayApp {
   // ---- Init: SDL, the window, ImGui. False (and one line on stderr) when any fails.
   bool init() {
     SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "0");  // the canvas is shown 1:1, never smoothed
+    // Only the display the environment names is tried, so an unreachable one is one line of
+    // ours, not the other backend's warnings.
+    const std::string x11 = env_or_empty("DISPLAY"), wayland = env_or_empty("WAYLAND_DISPLAY");
+    if (env_or_empty("SDL_VIDEODRIVER").empty() && x11.empty() != wayland.empty())
+      SDL_SetHint(SDL_HINT_VIDEODRIVER, x11.empty() ? "wayland" : "x11");
     if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_GAMECONTROLLER) != 0) {
-      report_error(std::string("cannot start SDL: ") + SDL_GetError());
+      const std::string named = !x11.empty() ? "DISPLAY=" + x11 : "WAYLAND_DISPLAY=" + wayland;
+      report_error(no_display_message("cannot open " + named + ": " + SDL_GetError()));
       return false;
     }
     sdl_started_ = true;
+    // A display that cannot be reached makes SDL fall back to a driver that shows nothing;
+    // that is only wanted when asked for by name.
+    const std::string driver = SDL_GetCurrentVideoDriver() ? SDL_GetCurrentVideoDriver() : "";
+    if ((driver == "offscreen" || driver == "dummy" || driver.empty()) && env_or_empty("SDL_VIDEODRIVER").empty()) {
+      report_error(no_display_message("SDL found none, only its \"" + driver + "\" driver"));
+      return false;
+    }
     std::string error;
     window_ = GameWindow::open("soldier", kWindowWidth, kWindowHeight, error);
     if (!window_) {
@@ -222,6 +260,10 @@ class PlayApp {
 }  // namespace
 
 int run_play(const PlayOptions& options) {
+  if (const std::string why = missing_display(); !why.empty()) {
+    report_error(why);
+    return 1;
+  }
   std::optional<Setup> setup = load_setup(options);
   if (!setup) return 1;
   PlayApp app(options, std::move(*setup));

@@ -37,27 +37,11 @@ constexpr int kWindowWidth = 1280;   // points (issue 4)
 constexpr int kWindowHeight = 720;
 constexpr double kMinFrame = 1.0 / 240.0;  // s: without vsync (Xvfb) do not spin the CPU
 
-// Where assets/ may be: the working directory, beside the build tree of the executable
-// (build/bin/soldier -> ../../assets), and the source tree this binary was built from.
-std::vector<std::string> asset_roots() {
-  std::vector<std::string> roots = {"assets"};
-  std::error_code ec;
-  const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
-  if (!ec) {
-    roots.push_back((exe.parent_path() / ".." / ".." / "assets").string());
-    roots.push_back((exe.parent_path() / ".." / "assets").string());
-  }
-#ifdef SOLDIER_ASSET_DIR
-  roots.push_back(SOLDIER_ASSET_DIR);
-#endif
-  return roots;
-}
-
 // The level and where Save/Load of the panel point, or an error line.
 struct Setup {
   Scenario level;
   anim::Tuning tuning;
-  std::string tuning_path = "assets/tuning/default.toml";
+  std::string tuning_path;   // where the F3 panel saves and loads (never a shipped file)
   std::string note;  // shown on screen at start (a missing default level)
 };
 
@@ -68,7 +52,6 @@ std::optional<Setup> load_setup(const PlayOptions& o) {
   if (level_path.empty()) {
     level_path = find_asset("levels/sandbox.toml", roots);
     if (level_path.empty()) s.note = "assets/levels/sandbox.toml not found: flat ground";
-    else s.tuning_path = (fs::path(level_path).parent_path().parent_path() / "tuning" / "default.toml").string();
   }
   if (!level_path.empty()) {
     auto r = load_play_level(level_path);
@@ -85,8 +68,8 @@ std::optional<Setup> load_setup(const PlayOptions& o) {
       return std::nullopt;
     }
     s.tuning = std::get<anim::Tuning>(r);
-    s.tuning_path = o.tuning;
   }
+  s.tuning_path = tuning_save_path(o.tuning, roots);
   return s;
 }
 

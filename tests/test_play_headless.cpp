@@ -287,3 +287,28 @@ TEST_CASE("soldier render and trace read --tuning: a tuned file changes the moti
   CHECK_MESSAGE(render.status == 0, render.err);
   CHECK(fs::exists(dir / "f.png"));
 }
+
+TEST_CASE("F3's Save never points at a shipped tuning file") {
+  const std::vector<std::string> roots = game::asset_roots();
+  const std::string shipped = std::string(SOLDIER_SOURCE_DIR) + "/assets/tuning/default.toml";
+  CHECK(game::tuning_save_path("", roots) == "tuning/soldier.toml");
+  CHECK(game::tuning_save_path(shipped, roots) == "tuning/default.toml");
+  CHECK(game::tuning_save_path("assets/../assets/tuning/default.toml", std::vector<std::string>{
+                                   std::string(SOLDIER_SOURCE_DIR) + "/assets"}) != "assets/../assets/tuning/default.toml");
+  CHECK(game::tuning_save_path("/tmp/mine/tuned.toml", roots) == "/tmp/mine/tuned.toml");
+}
+
+TEST_CASE("on-screen notes speak to the player, never of internal types") {
+  game::PlaySession session(sandbox(), 2, anim::Tuning{});
+  for (Action a : {Action::jump, Action::crouch, Action::get_up, Action::kneel}) {
+    game::PlayInput in;
+    in.pressed.set(game::index(a));
+    session.update(in, 1.0, 1.0, game::ViewSize{});
+  }
+  REQUIRE_FALSE(session.notes().empty());
+  for (const std::string& note : session.notes()) {
+    CAPTURE(note);
+    CHECK(note.find("::") == std::string::npos);
+    CHECK(note.find("Intent") == std::string::npos);
+  }
+}

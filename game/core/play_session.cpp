@@ -107,7 +107,7 @@ void PlaySession::handle_presses(const PlayInput& in, double now) {
       probes_.start(state_probe(std::string(stance_label(stance_)), {stance_state(stance_)}, selected_, sim_time(),
                                 kProbeTime));
   }
-  if (pressed(Action::jump)) notes_.add("jump (Space): not in anim::Intent yet", now);
+  if (pressed(Action::jump)) notes_.add("jump / vault / climb (Space): not implemented yet", now);
   if (pressed(Action::fire)) {
     pending_fire_ = true;
     probes_.start(recoil_probe("fire (recoil)", lead, selected_, sim_time(), 0.25));

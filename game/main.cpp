@@ -1,45 +1,22 @@
 // `soldier`: the flags of INTERFACES.md "Programs", parsed here and handed to the window
 // (play.hpp) or to the headless commands (core/headless.hpp). Every error is one line.
+#include "game/core/cli_checks.hpp"
 #include "game/core/headless.hpp"
 #include "game/play.hpp"
 
 #include <CLI/CLI.hpp>
 
-#include <cmath>
-#include <cstdlib>
 #include <string>
 #include <vector>
 
 namespace {
-
-// A number of seconds > 0, with a message that says so (CLI11's own prints DBL_MAX).
-CLI::Validator positive_seconds() {
-  return CLI::Validator(
-      [](std::string& text) -> std::string {
-        char* end = nullptr;
-        const double v = std::strtod(text.c_str(), &end);
-        const bool ok = !text.empty() && *end == '\0' && std::isfinite(v) && v > 0.0;
-        return ok ? "" : "expected a number of seconds > 0, got " + text;
-      },
-      "SECONDS > 0");
-}
-
-// `--size WxH` into width and height, checked at parse time.
-CLI::Validator frame_size() {
-  return CLI::Validator(
-      [](std::string& text) -> std::string {
-        int w = 0, h = 0;
-        return game::parse_size(text, w, h) ? "" : "expected WxH with each side 16..8192, got " + text;
-      },
-      "WxH");
-}
 
 // Registers `soldier play` (also what a bare `soldier` runs).
 CLI::App* add_play(CLI::App& app, game::PlayOptions& o) {
   CLI::App* play = app.add_subcommand("play", "Open the window (the default command)");
   play->add_option("--level", o.level, "Level file (assets/levels/*.toml)");
   play->add_option("--quit-after", o.quit_after, "Close the window after this many seconds of wall time")
-      ->check(positive_seconds());
+      ->check(game::positive_seconds());
   play->add_option("--screenshot", o.screenshot, "Write the last frame shown to this PNG");
   play->add_option("--soldiers", o.soldiers, "Squad size when the level names no soldiers")
       ->check(CLI::Range(1, 50));
@@ -54,7 +31,7 @@ CLI::App* add_render(CLI::App& app, game::RenderOptions& o, std::string& size) {
   render->add_option("--scenario", o.scenario, "Scenario file (TOML)")->required();
   render->add_option("--at", o.at, "Time to capture, s (repeatable)")->required();
   render->add_option("--out", o.out, "PNG to write")->required();
-  render->add_option("--size", size, "Size of each frame, WxH px (default 640x480)")->check(frame_size());
+  render->add_option("--size", size, "Size of each frame, WxH px (default 640x480)")->check(game::frame_size());
   render->add_option("--tuning", o.tuning, "Tuning file (assets/tuning/*.toml); default: built-in tuning");
   return render;
 }
@@ -66,7 +43,7 @@ CLI::App* add_critique(CLI::App& app, game::CritiqueOptions& o, std::string& siz
   critique->add_option("--at", o.at, "Time of the frame, s")->required();
   critique->add_option("--out", o.out, "Folder to write the packet into")->required();
   critique->add_option("--reference", o.reference, "Reference PNG to put beside the frame");
-  critique->add_option("--size", size, "Frame size, WxH px (default 960x720)")->check(frame_size());
+  critique->add_option("--size", size, "Frame size, WxH px (default 960x720)")->check(game::frame_size());
   return critique;
 }
 

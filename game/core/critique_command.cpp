@@ -7,6 +7,7 @@
 #include "render/png_io.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <optional>
 
@@ -31,8 +32,29 @@ render::Canvas side_by_side(const render::Canvas& frame, const render::Canvas& r
 
 }  // namespace
 
+std::string check_packet_folder(const std::string& out) {
+  namespace fs = std::filesystem;
+  const fs::path p(out);
+  std::error_code ec;
+  if (fs::exists(p, ec) && !fs::is_directory(p, ec))
+    return "--out " + out + ": is a file; --out names a folder for the packet";
+  // A name like x.png reads as a file: a folder of that name would surprise (issue 16).
+  std::string ext = p.filename().extension().string();
+  for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  for (const char* file_ext : {".png", ".jpg", ".jpeg", ".gif", ".bmp", ".txt", ".csv", ".toml", ".json", ".mp4", ".bvh"}) {
+    if (ext == file_ext)
+      return "--out " + out + ": names a file; --out names a folder for the packet (frame.png, the prompts ... go "
+             "inside it), e.g. --out review/";
+  }
+  return {};
+}
+
 int run_critique(const CritiqueOptions& options) {
   // Everything that can fail on the user's input is checked before anything is written.
+  if (const std::string bad = check_packet_folder(options.out); !bad.empty()) {
+    report_error(bad);
+    return 2;
+  }
   const std::optional<Scenario> scenario = load_scenario(options.scenario);
   if (!scenario) return 1;
   const double times[] = {options.at};

@@ -52,6 +52,19 @@ std::string check_times(const Scenario& scenario, std::span<const double> times)
   return {};
 }
 
+std::string check_sheet_size(std::size_t count, int width, int height) {
+  const std::int64_t total_w = static_cast<std::int64_t>(count) * width;
+  const std::int64_t pixels = total_w * height;
+  if (pixels <= kMaxImagePixels) return {};
+  char buf[240];
+  std::snprintf(buf, sizeof buf,
+                "%zu frames of %dx%d side by side make a %lldx%d image (%.0f Mpx, %.1f GiB): more than one PNG may "
+                "hold here (%lld Mpx); use fewer --at, a smaller --size, or --from/--to for a sequence",
+                count, width, height, static_cast<long long>(total_w), height, pixels / 1e6,
+                4.0 * static_cast<double>(pixels) / (1024.0 * 1024.0 * 1024.0), static_cast<long long>(kMaxImagePixels / 1000000));
+  return buf;
+}
+
 render::Canvas draw_frames_at(const Scenario& scenario, std::span<const double> times, int width, int height,
                               const anim::Tuning& tuning) {
   const std::vector<Capture> captures = capture(scenario, times, tuning);

@@ -40,6 +40,10 @@ struct CritiqueOptions {
 // prompts DIR/art_director.txt and DIR/animator.txt (reference Rule 9).
 int run_critique(const CritiqueOptions& options);
 
+// Empty when `out` can name the packet's folder: not an existing file, and not a name that
+// reads as a file (x.png, notes.txt); else one line saying so.
+std::string check_packet_folder(const std::string& out);
+
 // "WxH" -> width and height (16..8192 each); false on anything else.
 bool parse_size(const std::string& text, int& width, int& height);
 

@@ -6,6 +6,10 @@
 namespace game {
 
 int run_render(const RenderOptions& options) {
+  if (const std::string bad = check_sheet_size(options.at.size(), options.width, options.height); !bad.empty()) {
+    report_error(bad);
+    return 2;
+  }
   const std::optional<Scenario> scenario = load_scenario(options.scenario);
   if (!scenario) return 1;
   const std::optional<anim::Tuning> tuning = load_tuning(options.tuning);

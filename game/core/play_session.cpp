@@ -44,10 +44,15 @@ PlaySession::PlaySession(const Scenario& level, int soldiers, const anim::Tuning
   for (const anim::CharacterFrame& f : world_.frames()) line_offsets_.push_back(f.x);
   for (std::size_t i = 0; i < world_.size(); ++i) ids_.push_back(world_.character(i).spec().id);
   followers_.resize(world_.size());
+  for (std::size_t i = 0; i < world_.size(); ++i) {
+    const double delay = reaction_delay(i, world_.character(i).spec().seed, settings_.follow);
+    reaction_steps_.push_back(static_cast<std::size_t>(std::llround(delay / settings_.dt)));
+  }
   metrics_.resize(world_.size());
   prev_frames_.assign(world_.frames().begin(), world_.frames().end());
   rig_.zoom_target = settings_.camera.default_px_per_m;
   const anim::CharacterFrame& lead = world_.frames()[selected_];
+  leader_past_.reset({lead.x, lead.vx});
   snap_camera(rig_, camera_target({lead.x, world_.terrain().ground_at(lead.x)}, 0.0, settings_.camera),
               settings_.camera);
 }
@@ -74,6 +79,7 @@ void PlaySession::select(std::size_t i) {
   if (i >= world_.size() || i == selected_) return;
   selected_ = i;
   for (FollowerState& f : followers_) f = FollowerState{};
+  leader_past_.reset({world_.frames()[i].x, world_.frames()[i].vx});
 }
 
 void PlaySession::handle_presses(const PlayInput& in, double now) {
@@ -157,7 +163,6 @@ void PlaySession::update_aim(const PlayInput& in, const ViewSize& view) {
 
 std::vector<anim::Intent> PlaySession::intents(const PlayInput& in) {
   const auto frames = world_.frames();
-  const anim::CharacterFrame& lead = frames[selected_];
   const ControlSpeeds& sp = settings_.speeds;
   double vx = keyboard_speed(in.held, sp);
   if (in.pad.connected) {
@@ -181,8 +186,11 @@ std::vector<anim::Intent> PlaySession::intents(const PlayInput& in) {
       it.die_impulse = pending_impulse_;
       it.get_up = pending_get_up_;
     } else {
-      const double slot = slot_x(line_offsets_, i, selected_, lead.x);
-      it.vx_desired = follow_vx(followers_[i], frames[i].x, slot, lead.vx, settings_.follow);
+      // He follows the leader as he saw him a moment ago (his own reaction delay), so the
+      // line does not start, stop or step as one man (Rule 10).
+      const LeaderHistory::Sample seen = leader_past_.ago(reaction_steps_[i]);
+      const double slot = slot_x(line_offsets_, i, selected_, seen.x);
+      it.vx_desired = follow_vx(followers_[i], frames[i].x, slot, seen.vx, settings_.follow);
     }
   }
   return out;
@@ -192,6 +200,9 @@ void PlaySession::simulate_step(const PlayInput& in, double now) {
   prev_frames_.assign(world_.frames().begin(), world_.frames().end());
   // Live tuning: the panel's values reach every soldier at the next step.
   for (std::size_t i = 0; i < world_.size(); ++i) world_.character(i).tuning() = tuning_;
+  const anim::CharacterFrame& lead = world_.frames()[selected_];
+  const std::size_t longest = *std::max_element(reaction_steps_.begin(), reaction_steps_.end());
+  leader_past_.push({lead.x, lead.vx}, longest + 1);
   const std::vector<anim::Intent> in_step = intents(in);
   world_.step(in_step, settings_.dt);
   ++steps_;

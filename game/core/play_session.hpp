@@ -97,6 +97,8 @@ class PlaySession {
   std::vector<std::string> ids_;
   std::vector<double> line_offsets_;               // each soldier's place in the line, m
   std::vector<FollowerState> followers_;
+  LeaderHistory leader_past_;                      // the selected soldier's last steps
+  std::vector<std::size_t> reaction_steps_;        // each soldier's reaction delay, steps
   std::vector<anim::CharacterFrame> prev_frames_;  // the step before world_.frames()
   std::vector<LiveMetrics> metrics_;
   CameraRig rig_;

@@ -25,14 +25,25 @@ CLI::App* add_play(CLI::App& app, game::PlayOptions& o) {
   return play;
 }
 
-CLI::App* add_render(CLI::App& app, game::RenderOptions& o, std::string& size) {
+CLI::App* add_render(CLI::App& app, game::RenderOptions& o, std::string& size, std::string& center) {
   CLI::App* render = app.add_subcommand(
-      "render", "Simulate a scenario and write the frame at each --at time (several: side by side)");
+      "render",
+      "Simulate a scenario and write the frame at each --at time (several: side by side), or a sequence "
+      "--from T0 --to T1 --fps N as numbered PNGs in DIR/ or encoded by ffmpeg into FILE.mp4 or FILE.gif");
   render->add_option("--scenario", o.scenario, "Scenario file (TOML)")->required();
-  render->add_option("--at", o.at, "Time to capture, s (repeatable)")->required();
-  render->add_option("--out", o.out, "PNG to write")->required();
+  render->add_option("--at", o.at, "Time to capture, s (repeatable)");
+  render->add_option("--from", o.from, "A sequence: time of its first frame, s");
+  render->add_option("--to", o.to, "A sequence: time of its last frame at most, s");
+  render->add_option("--fps", o.fps, "A sequence: frames per second (1 .. the scenario's steps per second)");
+  render->add_option("--out", o.out, "PNG to write (--at); DIR/, FILE.mp4 or FILE.gif (a sequence)")->required();
   render->add_option("--size", size, "Size of each frame, WxH px (default 640x480)")->check(game::frame_size());
   render->add_option("--tuning", o.tuning, "Tuning file (assets/tuning/*.toml); default: built-in tuning");
+  render->add_option("--follow", o.view.follow, "Keep this soldier (his id) at the centre; the scale fits him alone");
+  render->add_option("--zoom", o.view.zoom, "Scale, px per m (5..2000); default: the largest that fits");
+  render->add_option("--center", center, "Hold the view on this world point, X,Y in m")->check(game::world_point());
+  render->add_flag("--overlay", o.view.overlay,
+                   "Draw the F2 debug overlay (skeletons, foot targets, contacts, Rule 8 panel) about the followed "
+                   "or first soldier");
   return render;
 }
 
@@ -82,9 +93,9 @@ int main(int argc_in, char** argv_in) {
   game::RenderOptions render_options;
   game::TraceOptions trace_options;
   game::CritiqueOptions critique_options;
-  std::string size;
+  std::string size, center;
   CLI::App* play = add_play(app, play_options);
-  CLI::App* render = add_render(app, render_options, size);
+  CLI::App* render = add_render(app, render_options, size, center);
   CLI::App* trace = add_trace(app, trace_options);
   CLI::App* critique = add_critique(app, critique_options, size);
 
@@ -101,6 +112,8 @@ int main(int argc_in, char** argv_in) {
 
   if (*render) {
     if (!size.empty()) game::parse_size(size, render_options.width, render_options.height);
+    double cx = 0.0, cy = 0.0;
+    if (!center.empty() && game::parse_point(center, cx, cy)) render_options.view.center = anim::vec2{cx, cy};
     return game::run_render(render_options);
   }
   if (*critique) {

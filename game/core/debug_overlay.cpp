@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 
 namespace game {
 namespace {
@@ -83,8 +84,9 @@ void draw_panel(render::Canvas& canvas, const OverlayInput& in) {
   int y = y0;
   auto text = [&](int x, const std::string& t, render::Rgba c) { render::draw_text(canvas, x, y, t, c, s); };
   char buf[200];
-  std::snprintf(buf, sizeof buf, "soldier %zu \"%s\"  state %s  t %.2f s  frame %.1f ms", in.selected + 1,
-                std::string(in.id).c_str(), std::string(anim::state_name(f.state)).c_str(), in.sim_time, in.frame_ms);
+  std::snprintf(buf, sizeof buf, "soldier %zu \"%s\"  state %s  t %.2f s", in.selected + 1, std::string(in.id).c_str(),
+                std::string(anim::state_name(f.state)).c_str(), in.sim_time);
+  if (in.frame_ms >= 0.0) std::snprintf(buf + std::strlen(buf), sizeof buf - std::strlen(buf), "  frame %.1f ms", in.frame_ms);
   text(x0, buf, kOk);
   y += line;
   std::snprintf(buf, sizeof buf, "phase %.3f  step %lld  speed %.2f m/s  accel %+.2f m/s^2", f.phase,
@@ -135,7 +137,8 @@ void draw_panel(render::Canvas& canvas, const OverlayInput& in) {
 
 }  // namespace
 
-int overlay_panel_width(int ui_scale) { return 336 * ui_scale; }
+// The widest line is the contact timeline: 72 label + 240 steps + 6 + "near" (~26), from x0 = 8.
+int overlay_panel_width(int ui_scale) { return 360 * ui_scale; }
 
 void draw_debug_overlay(render::Canvas& canvas, const render::Camera& camera, const OverlayInput& in) {
   const float s = static_cast<float>(in.ui_scale) * 0.5f;

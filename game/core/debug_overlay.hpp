@@ -22,7 +22,7 @@ struct OverlayInput {
   bool has_aim = false;
   anim::vec2 aim_world{};
   double sim_time = 0.0;  // s
-  double frame_ms = 0.0;  // wall time of the last frame's update + draw, ms
+  double frame_ms = 0.0;  // wall time of the last frame's update + draw, ms; < 0: not shown (headless)
   int ui_scale = 2;       // font and line scale, canvas px per font unit
 };
 

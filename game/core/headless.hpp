@@ -2,6 +2,7 @@
 // The headless commands of `soldier` (INTERFACES.md "Programs"): they run the same World
 // as the window and write a trace or frames. Each returns the process exit status and, on
 // an error, has printed one line to stderr and written nothing.
+#include "game/core/headless_view.hpp"
 #include "game/core/scenario.hpp"
 
 #include <optional>
@@ -21,10 +22,13 @@ int run_trace(const TraceOptions& options);
 struct RenderOptions {
   std::string scenario;       // scenario file
   std::vector<double> at;     // times to capture, s, each within [0, duration]
-  std::string out;            // PNG path
+  std::string out;            // PNG path (--at); DIR/, FILE.mp4 or FILE.gif (--from/--to)
   int width = 640;            // size of each frame, px; several frames sit side by side
   int height = 480;
   std::string tuning;         // tuning file (game/core/tuning_file.hpp); empty: the defaults
+  FrameView view;             // --follow, --zoom, --center, --overlay
+  std::optional<double> from, to;  // a sequence from..to, s, instead of --at
+  std::optional<int> fps;          // its frames per second
 };
 int run_render(const RenderOptions& options);
 

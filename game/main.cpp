@@ -41,6 +41,8 @@ CLI::App* add_render(CLI::App& app, game::RenderOptions& o, std::string& size, s
   render->add_option("--follow", o.view.follow, "Keep this soldier (his id) at the centre; the scale fits him alone");
   render->add_option("--zoom", o.view.zoom, "Scale, px per m (5..2000); default: the largest that fits");
   render->add_option("--center", center, "Hold the view on this world point, X,Y in m")->check(game::world_point());
+  render->add_option("--seed", o.seed, "Per-step variation seed replacing the scenario's, 0..2^64-1")
+      ->check(game::seed_number());
   render->add_flag("--overlay", o.view.overlay,
                    "Draw the F2 debug overlay (skeletons, foot targets, contacts, Rule 8 panel) about the followed "
                    "or first soldier");
@@ -59,11 +61,19 @@ CLI::App* add_critique(CLI::App& app, game::CritiqueOptions& o, std::string& siz
 }
 
 CLI::App* add_trace(CLI::App& app, game::TraceOptions& o) {
-  CLI::App* trace = app.add_subcommand("trace", "Simulate a scenario and write the trace CSV");
-  trace->add_option("--scenario", o.scenario, "Scenario file (TOML)")->required();
-  trace->add_option("--out", o.out, "CSV to write, - for stdout")->required();
-  trace->add_flag("--summary", o.summary, "Print per-soldier measurements to stdout");
+  CLI::App* trace = app.add_subcommand(
+      "trace", "Simulate a scenario and write the trace CSV; or compare two traces column by column (--compare: exit "
+               "status 0 identical, 1 they differ, 2 they cannot be compared)");
+  trace->add_option("--scenario", o.scenario, "Scenario file (TOML)");
+  trace->add_option("--out", o.out, "CSV to write, - for stdout");
+  trace->add_flag("--summary", o.summary, "Print per-soldier measurements to stdout (over every step, whatever --every)");
   trace->add_option("--tuning", o.tuning, "Tuning file (assets/tuning/*.toml); default: built-in tuning");
+  trace->add_option("--every", o.every, "Write the rows of every Nth step only (N, 2N, ...), N >= 1")
+      ->check(CLI::Range(std::int64_t{1}, std::int64_t{1000000}));
+  trace->add_option("--seed", o.seed, "Per-step variation seed replacing the scenario's, 0..2^64-1")
+      ->check(game::seed_number());
+  trace->add_option("--compare", o.compare, "Compare two trace CSVs A and B and print what differs, per column")
+      ->expected(2);
   return trace;
 }
 

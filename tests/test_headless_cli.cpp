@@ -13,6 +13,8 @@
 #include <filesystem>
 #include <fstream>
 #include <optional>
+#include <sstream>
+#include <vector>
 #include <string>
 
 namespace fs = std::filesystem;
@@ -277,4 +279,93 @@ TEST_CASE("an interrupted sequence leaves nothing behind") {
   CHECK(r.status != 0);
   CHECK_FALSE(fs::exists(dir));
   CHECK(only_streams_left(s));
+}
+
+namespace {
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string l; std::getline(in, l);) lines.push_back(l);
+  return lines;
+}
+
+}  // namespace
+
+TEST_CASE("trace --every N keeps the rows of every Nth step, unchanged") {
+  const Scratch s("soldier_headless_cli");
+  const fs::path all = s / "all.csv", sparse = s / "sparse.csv";
+  REQUIRE(soldier(s, "trace --scenario " + scenario("walk.toml") + " --out '" + all.string() + "'").status == 0);
+  const Run r = soldier(s, "trace --scenario " + scenario("walk.toml") + " --every 12 --out '" + sparse.string() + "'");
+  REQUIRE_MESSAGE(r.status == 0, r.err);
+  const std::vector<std::string> a = lines_of(program_runner::read_file(all)), b = lines_of(program_runner::read_file(sparse));
+  REQUIRE(a.size() == 961);  // 8 s at 120 Hz, one soldier
+  REQUIRE(b.size() == 1 + 960 / 12);
+  CHECK(b[0] == a[0]);
+  for (std::size_t k = 1; k < b.size(); ++k) CHECK(b[k] == a[12 * k]);  // steps 12, 24, ...
+}
+
+TEST_CASE("trace --seed replaces the scenario's seed, for every soldier as the parser derives them") {
+  const Scratch s("soldier_headless_cli");
+  // The squad scenario with its seed edited in the file, against the original with --seed.
+  std::string text = program_runner::read_file(std::string(SOLDIER_SOURCE_DIR) + "/assets/scenarios/squad.toml");
+  const std::size_t at = text.find("seed = 5");
+  REQUIRE(at != std::string::npos);
+  text.replace(at, 8, "seed = 77");
+  { std::ofstream(s / "seed77.toml") << text; }
+  const fs::path edited = s / "edited.csv", flagged = s / "flagged.csv", plain = s / "plain.csv";
+  REQUIRE(soldier(s, "trace --scenario '" + (s / "seed77.toml").string() + "' --out '" + edited.string() + "'").status == 0);
+  REQUIRE(soldier(s, "trace --scenario " + scenario("squad.toml") + " --seed 77 --out '" + flagged.string() + "'").status == 0);
+  REQUIRE(soldier(s, "trace --scenario " + scenario("squad.toml") + " --out '" + plain.string() + "'").status == 0);
+  CHECK(program_runner::read_file(edited) == program_runner::read_file(flagged));
+  CHECK(program_runner::read_file(plain) != program_runner::read_file(flagged));
+}
+
+TEST_CASE("trace --compare: identical, per-column differences, and what cannot be compared") {
+  const Scratch s("soldier_headless_cli");
+  const fs::path a = s / "a.csv", b = s / "b.csv", sparse = s / "sparse.csv";
+  const std::string walk = "trace --scenario " + scenario("walk.toml");
+  REQUIRE(soldier(s, walk + " --out '" + a.string() + "'").status == 0);
+  REQUIRE(soldier(s, walk + " --seed 9 --out '" + b.string() + "'").status == 0);
+  REQUIRE(soldier(s, walk + " --every 10 --out '" + sparse.string() + "'").status == 0);
+  const auto compare = [&](const fs::path& x, const fs::path& y) {
+    return soldier(s, "trace --compare '" + x.string() + "' '" + y.string() + "'");
+  };
+  const Run same = compare(a, a);
+  CHECK(same.status == 0);
+  CHECK(same.out.find("identical") != std::string::npos);
+  // Another seed varies lift, lean and head (Rule 10), not where the feet plant or the body goes.
+  const Run differ = compare(a, b);
+  CHECK(differ.status == 1);
+  CHECK(differ.out.find("960 rows matched") != std::string::npos);
+  CHECK(differ.out.find("\nhead_x ") != std::string::npos);
+  CHECK(differ.out.find("\nx ") == std::string::npos);
+  CHECK(differ.out.find("\nstep ") == std::string::npos);
+  // Rows are matched by time and soldier: the sparse trace's rows are the full trace's.
+  const Run subset = compare(a, sparse);
+  CHECK(subset.status == 1);
+  CHECK(subset.out.find("0 rows differ") != std::string::npos);
+  CHECK(subset.out.find("rows only in") != std::string::npos);
+  // Not comparable: one line, status 2.
+  { std::ofstream(s / "junk.csv") << "hello,world\n1,2\n"; }
+  for (const fs::path& bad : {s / "junk.csv", s / "missing.csv"}) {
+    const Run r = compare(a, bad);
+    CHECK(r.status == 2);
+    CHECK(count_lines(r.err) == 1);
+  }
+}
+
+TEST_CASE("bad trace flags: one line, non-zero, nothing written") {
+  const Scratch s("soldier_headless_cli");
+  const std::string base = "trace --scenario " + scenario("walk_short.toml") + " --out '" + (s / "x.csv").string() + "' ";
+  check_refused(s, base + "--every 0", "--every");
+  check_refused(s, base + "--every -3", "--every");
+  check_refused(s, base + "--every 2.5", "--every");
+  check_refused(s, base + "--seed -1", "seed");
+  check_refused(s, base + "--seed 12ab", "seed");
+  check_refused(s, "trace --compare '" + (s / "stdout.txt").string() + "'", "--compare");
+  check_refused(s, "trace --compare a.csv b.csv --every 2", "no other option");
+  check_refused(s, "trace --out '" + (s / "x.csv").string() + "'", "--scenario is required");
+  check_refused(s, "render --scenario " + scenario("walk_short.toml") + " --at 0.5 --seed -4 --out '" +
+                       (s / "x.png").string() + "'", "seed");
 }

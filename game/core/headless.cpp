@@ -15,13 +15,15 @@ void report_error(const std::string& message) {
   std::fprintf(stderr, "soldier: %s\n", line.c_str());
 }
 
-std::optional<Scenario> load_scenario(const std::string& path) {
+std::optional<Scenario> load_scenario(const std::string& path, std::optional<std::uint64_t> seed) {
   ScenarioResult r = parse_scenario_file(path);
   if (auto* e = std::get_if<ScenarioError>(&r)) {
     report_error(e->message);
     return std::nullopt;
   }
-  return std::get<Scenario>(std::move(r));
+  Scenario scenario = std::get<Scenario>(std::move(r));
+  if (seed) reseed(scenario, *seed);
+  return scenario;
 }
 
 std::optional<anim::Tuning> load_tuning(const std::string& path) {

@@ -5,6 +5,7 @@
 #include "game/core/headless_view.hpp"
 #include "game/core/scenario.hpp"
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -16,6 +17,9 @@ struct TraceOptions {
   std::string out;        // CSV path, "-" for stdout
   bool summary = false;   // per-soldier measurements on stdout
   std::string tuning;     // tuning file (game/core/tuning_file.hpp); empty: the defaults
+  std::int64_t every = 1;              // write the rows of every Nth step (N, 2N, ...), N >= 1
+  std::optional<std::uint64_t> seed;   // replaces the scenario's seed
+  std::vector<std::string> compare;    // two traces to compare instead (--compare A B)
 };
 int run_trace(const TraceOptions& options);
 
@@ -29,6 +33,7 @@ struct RenderOptions {
   FrameView view;             // --follow, --zoom, --center, --overlay
   std::optional<double> from, to;  // a sequence from..to, s, instead of --at
   std::optional<int> fps;          // its frames per second
+  std::optional<std::uint64_t> seed;  // replaces the scenario's seed
 };
 int run_render(const RenderOptions& options);
 
@@ -54,8 +59,9 @@ bool parse_size(const std::string& text, int& width, int& height);
 // Prints "soldier: <message>" as one line on stderr.
 void report_error(const std::string& message);
 
-// Loads a scenario for a headless command; on an error prints the parser's one line.
-std::optional<Scenario> load_scenario(const std::string& path);
+// Loads a scenario for a headless command; on an error prints the parser's one line. With a
+// seed, the scenario is reseeded with it.
+std::optional<Scenario> load_scenario(const std::string& path, std::optional<std::uint64_t> seed = {});
 
 // The tuning of `--tuning FILE` (the defaults for an empty path); on an error prints its
 // one line.

@@ -67,7 +67,7 @@ int run_render(const RenderOptions& options) {
     report_error(bad);
     return 2;
   }
-  const std::optional<Scenario> scenario = load_scenario(options.scenario);
+  const std::optional<Scenario> scenario = load_scenario(options.scenario, options.seed);
   if (!scenario) return 1;
   const std::optional<anim::Tuning> tuning = load_tuning(options.tuning);
   if (!tuning) return 1;

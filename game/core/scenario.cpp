@@ -169,6 +169,11 @@ std::uint64_t soldier_seed(std::uint64_t scenario_seed, std::size_t index) {
   return z ^ (z >> 31);
 }
 
+void reseed(Scenario& scenario, std::uint64_t seed) {
+  scenario.seed = seed;
+  for (std::size_t i = 0; i < scenario.soldiers.size(); ++i) scenario.soldiers[i].spec.seed = soldier_seed(seed, i);
+}
+
 ScenarioResult parse_scenario_text(std::string_view text, const std::string& source_name,
                                    const ParseOptions& options) {
   const TomlReader reader(source_name);

@@ -62,4 +62,8 @@ ScenarioResult parse_level_file(const std::string& path);
 // soldiers differ from each other but a replay repeats bit for bit.
 std::uint64_t soldier_seed(std::uint64_t scenario_seed, std::size_t index);
 
+// Gives `scenario` another seed: the scenario's and every soldier's, as the parser derives
+// them (`soldier trace --seed`, `soldier render --seed`).
+void reseed(Scenario& scenario, std::uint64_t seed);
+
 }  // namespace game

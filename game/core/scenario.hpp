@@ -28,6 +28,8 @@ struct InputEvent {
 struct SoldierScript {
   anim::CharacterSpec spec;         // spec.seed is derived from the scenario seed and the index
   std::vector<InputEvent> inputs;   // in time order
+  std::string character;            // the `character` key: a name of assets/characters/, or a
+                                    // path made absolute; empty: Winter's build (spec.build)
 };
 
 struct Scenario {

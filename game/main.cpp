@@ -22,6 +22,9 @@ CLI::App* add_play(CLI::App& app, game::PlayOptions& o) {
       ->check(CLI::Range(1, 50));
   play->add_option("--tuning", o.tuning, "Tuning file to load (assets/tuning/*.toml)");
   play->add_flag("--overlay", o.overlay, "Start with the F2 debug overlay on");
+  play->add_option("--record", o.record,
+                   "Record the session from its start into this scenario file (.toml), written when F5 stops it or "
+                   "the window closes; soldier trace and render replay it exactly");
   return play;
 }
 
@@ -37,7 +40,7 @@ CLI::App* add_render(CLI::App& app, game::RenderOptions& o, std::string& size, s
   render->add_option("--fps", o.fps, "A sequence: frames per second (1 .. the scenario's steps per second)");
   render->add_option("--out", o.out, "PNG to write (--at); DIR/, FILE.mp4 or FILE.gif (a sequence)")->required();
   render->add_option("--size", size, "Size of each frame, WxH px (default 640x480)")->check(game::frame_size());
-  render->add_option("--tuning", o.tuning, "Tuning file (assets/tuning/*.toml); default: built-in tuning");
+  render->add_option("--tuning", o.tuning, "Tuning file (assets/tuning/*.toml); default: the scenario's [tuning], else built-in");
   render->add_option("--follow", o.view.follow, "Keep this soldier (his id) at the centre; the scale fits him alone");
   render->add_option("--zoom", o.view.zoom, "Scale, px per m (5..2000); default: the largest that fits");
   render->add_option("--center", center, "Hold the view on this world point, X,Y in m")->check(game::world_point());
@@ -67,7 +70,7 @@ CLI::App* add_trace(CLI::App& app, game::TraceOptions& o) {
   trace->add_option("--scenario", o.scenario, "Scenario file (TOML)");
   trace->add_option("--out", o.out, "CSV to write, - for stdout");
   trace->add_flag("--summary", o.summary, "Print per-soldier measurements to stdout (over every step, whatever --every)");
-  trace->add_option("--tuning", o.tuning, "Tuning file (assets/tuning/*.toml); default: built-in tuning");
+  trace->add_option("--tuning", o.tuning, "Tuning file (assets/tuning/*.toml); default: the scenario's [tuning], else built-in");
   trace->add_option("--every", o.every, "Write the rows of every Nth step only (N, 2N, ...), N >= 1")
       ->check(CLI::Range(std::int64_t{1}, std::int64_t{1000000}));
   trace->add_option("--seed", o.seed, "Per-step variation seed replacing the scenario's, 0..2^64-1")

@@ -5,6 +5,7 @@
 #include "game/play.hpp"
 
 #include "game/core/headless.hpp"
+#include "game/core/output_file.hpp"
 #include "game/core/play_frame.hpp"
 #include "game/core/play_level.hpp"
 #include "game/core/play_session.hpp"
@@ -19,6 +20,8 @@
 #include <imgui.h>
 #include <imgui_impl_sdl.h>
 #include <imgui_impl_sdlrenderer.h>
+
+#include <unistd.h>
 
 #include <chrono>
 #include <cstdlib>
@@ -43,6 +46,7 @@ struct Setup {
   anim::Tuning tuning;
   std::string tuning_path;   // where the F3 panel saves and loads (never a shipped file)
   std::string note;  // shown on screen at start (a missing default level)
+  std::string level_name = "the built-in flat level";  // for a recording's first comment
 };
 
 std::optional<Setup> load_setup(const PlayOptions& o) {
@@ -60,6 +64,7 @@ std::optional<Setup> load_setup(const PlayOptions& o) {
       return std::nullopt;
     }
     s.level = std::get<Scenario>(std::move(r));
+    s.level_name = level_path;
   }
   if (!o.tuning.empty()) {
     TuningResult r = load_tuning_file(o.tuning);
@@ -97,13 +102,28 @@ std::string missing_display() {
   return no_display_message("DISPLAY is not set");
 }
 
+// Empty when --record names a .toml file in an existing, writable folder (or is not given).
+std::string check_record_path(const std::string& path) {
+  if (path.empty()) return {};
+  const fs::path p(path);
+  if (p.extension() != ".toml") return "--record " + path + ": expected a scenario file name ending in .toml";
+  std::error_code ec;
+  if (fs::is_directory(p, ec)) return "--record " + path + ": is a folder, expected a .toml file";
+  const fs::path folder = p.parent_path().empty() ? fs::path(".") : p.parent_path();
+  if (!fs::is_directory(folder, ec)) return "--record " + path + ": folder " + folder.string() + " does not exist";
+  if (::access(folder.c_str(), W_OK) != 0) return "--record " + path + ": folder " + folder.string() + " is not writable";
+  return {};
+}
+
 class PlayApp {
  public:
   PlayApp(const PlayOptions& options, Setup setup)
       : options_(options),
         session_(setup.level, options.soldiers, setup.tuning),
         panel_(make_tuning_panel_state(setup.tuning_path)),
-        start_note_(std::move(setup.note)) {}
+        start_note_(std::move(setup.note)) {
+    session_.set_level_name(setup.level_name);
+  }
 
   // ---- Init: SDL, the window, ImGui. False (and one line on stderr) when any fails.
   bool init() {
@@ -143,6 +163,10 @@ class PlayApp {
     if (!start_note_.empty()) session_.add_note(start_note_, 0.0);
     session_.add_note("F1: controls", 0.0);
     session_.toggles().overlay = options_.overlay;
+    if (!options_.record.empty()) {
+      session_.start_recording();
+      session_.add_note("recording into " + options_.record + " (F5 stops)", 0.0);
+    }
     return true;
   }
 
@@ -171,6 +195,7 @@ class PlayApp {
     if (session_.toggles().panel) tuning_panel(session_.tuning(), panel_, &session_.toggles().panel);
     ImGui::Render();
 
+    write_recording(elapsed);
     const bool timed_out = options_.quit_after > 0.0 && elapsed >= options_.quit_after;
     return !(input_.quit_requested() || session_.quit_requested() || timed_out);
   }
@@ -194,6 +219,9 @@ class PlayApp {
   // ---- Shutdown: the --screenshot file, then ImGui, the window and SDL, in reverse order.
   int shutdown() {
     int status = 0;
+    // A recording still running ends with the session and is written like any other.
+    session_.stop_recording();
+    if (!write_recording(0.0) && !options_.record.empty()) status = 1;
     if (!options_.screenshot.empty() && last_world_.width() > 0) {
       std::string error;
       if (!render::write_png(last_world_, options_.screenshot, error)) {
@@ -213,6 +241,31 @@ class PlayApp {
   }
 
  private:
+  // Writes a finished recording, if there is one: to --record's file, else to
+  // recordings/recording_N.toml in the working directory (as F12 writes screenshots/).
+  // False when one could not be written (the error is on screen and on stderr).
+  bool write_recording(double now) {
+    const std::optional<std::string> text = session_.take_recording();
+    if (!text) return true;
+    std::string path = options_.record;
+    if (path.empty()) {
+      std::error_code ec;
+      fs::create_directories("recordings", ec);
+      do path = "recordings/recording_" + std::to_string(++recordings_) + ".toml";
+      while (fs::exists(path, ec));
+    }
+    std::string error;
+    const std::unique_ptr<OutputFile> file = OutputFile::open(path, error);
+    bool ok = file != nullptr;
+    if (ok) {
+      std::fwrite(text->data(), 1, text->size(), file->stream());
+      ok = file->commit(error);
+    }
+    session_.add_note(ok ? "recorded: " + path + " (soldier trace --scenario " + path + " replays it)" : error, now);
+    if (!ok) report_error(error);
+    return ok;
+  }
+
   void write_f12_screenshot() {
     std::error_code ec;
     fs::create_directories("screenshots", ec);
@@ -236,6 +289,7 @@ class PlayApp {
   FrameStats stats_;
   Clock::time_point started_, last_;
   int shots_ = 0;
+  int recordings_ = 0;
   bool sdl_started_ = false;
   bool imgui_started_ = false;
 };
@@ -246,6 +300,10 @@ int run_play(const PlayOptions& options) {
   if (const std::string why = missing_display(); !why.empty()) {
     report_error(why);
     return 1;
+  }
+  if (const std::string bad = check_record_path(options.record); !bad.empty()) {
+    report_error(bad);
+    return 2;
   }
   std::optional<Setup> setup = load_setup(options);
   if (!setup) return 1;

@@ -71,7 +71,8 @@ int run_critique(const CritiqueOptions& options) {
       return 1;
     }
   }
-  const render::Canvas frame = draw_frames_at(*scenario, times, options.width, options.height);
+  const render::Canvas frame =
+      draw_frames_at(*scenario, times, options.width, options.height, scenario->tuning.value_or(anim::Tuning{}));
 
   std::error_code ec;
   std::filesystem::create_directories(options.out, ec);

@@ -26,8 +26,8 @@ std::optional<Scenario> load_scenario(const std::string& path, std::optional<std
   return scenario;
 }
 
-std::optional<anim::Tuning> load_tuning(const std::string& path) {
-  if (path.empty()) return anim::Tuning{};
+std::optional<anim::Tuning> load_tuning(const std::string& path, const Scenario& scenario) {
+  if (path.empty()) return scenario.tuning.value_or(anim::Tuning{});
   TuningResult r = load_tuning_file(path);
   if (auto* e = std::get_if<TuningError>(&r)) {
     report_error(e->message);

@@ -63,8 +63,8 @@ void report_error(const std::string& message);
 // seed, the scenario is reseeded with it.
 std::optional<Scenario> load_scenario(const std::string& path, std::optional<std::uint64_t> seed = {});
 
-// The tuning of `--tuning FILE` (the defaults for an empty path); on an error prints its
-// one line.
-std::optional<anim::Tuning> load_tuning(const std::string& path);
+// The tuning a headless command runs `scenario` with: `--tuning FILE` when given, else the
+// scenario's own [tuning] table, else the defaults; on an error prints its one line.
+std::optional<anim::Tuning> load_tuning(const std::string& path, const Scenario& scenario);
 
 }  // namespace game

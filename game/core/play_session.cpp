@@ -40,21 +40,19 @@ constexpr double kProbeTime = 0.6;  // s of game time a request has to show befo
 PlaySession::PlaySession(const Scenario& level, int soldiers, const anim::Tuning& tuning, const PlaySettings& settings)
     : settings_(settings),
       tuning_(tuning),
-      world_(level.terrain, squad_specs(level, soldiers, settings.follow.spacing), tuning) {
+      level_(level),
+      specs_(squad_specs(level, soldiers, settings.follow.spacing)),
+      world_(level.terrain, specs_, tuning) {
+  for (std::size_t i = 0; i < specs_.size(); ++i)
+    characters_.push_back(i < level.soldiers.size() ? level.soldiers[i].character : std::string());
   for (const anim::CharacterFrame& f : world_.frames()) line_offsets_.push_back(f.x);
   for (std::size_t i = 0; i < world_.size(); ++i) ids_.push_back(world_.character(i).spec().id);
-  followers_.resize(world_.size());
   for (std::size_t i = 0; i < world_.size(); ++i) {
     const double delay = reaction_delay(i, world_.character(i).spec().seed, settings_.follow);
     reaction_steps_.push_back(static_cast<std::size_t>(std::llround(delay / settings_.dt)));
   }
-  metrics_.resize(world_.size());
-  prev_frames_.assign(world_.frames().begin(), world_.frames().end());
   rig_.zoom_target = settings_.camera.default_px_per_m;
-  const anim::CharacterFrame& lead = world_.frames()[selected_];
-  leader_past_.reset({lead.x, lead.vx});
-  snap_camera(rig_, camera_target({lead.x, world_.terrain().ground_at(lead.x)}, 0.0, settings_.camera),
-              settings_.camera);
+  restart_level();
 }
 
 render::Camera PlaySession::camera(const ViewSize& view) const {
@@ -92,6 +90,14 @@ void PlaySession::handle_presses(const PlayInput& in, double now) {
   if (pressed(Action::toggle_overlay)) toggles_.overlay = !toggles_.overlay;
   if (pressed(Action::toggle_panel)) toggles_.panel = !toggles_.panel;
   if (pressed(Action::screenshot)) screenshot_ = true;
+  if (pressed(Action::record)) {
+    if (recording()) {
+      stop_recording();
+    } else {
+      start_recording();
+      notes_.add("recording (F5 stops): the level restarted, so the scenario replays from its start", now);
+    }
+  }
   if (pressed(Action::pause)) paused_ = !paused_;
   if (pressed(Action::single_step)) {
     paused_ = true;
@@ -183,7 +189,7 @@ std::vector<anim::Intent> PlaySession::intents(const PlayInput& in) {
       it.climb = climb;
       it.fire = pending_fire_;
       it.die = pending_die_;
-      it.die_impulse = pending_impulse_;
+      it.die_impulse = pending_die_ ? pending_impulse_ : anim::vec2{};  // as a replay has it
       it.get_up = pending_get_up_;
     } else {
       // He follows the leader as he saw him a moment ago (his own reaction delay), so the
@@ -207,6 +213,7 @@ void PlaySession::simulate_step(const PlayInput& in, double now) {
   world_.step(in_step, settings_.dt);
   ++steps_;
   pending_fire_ = pending_die_ = pending_get_up_ = false;
+  record_step(in_step, now);
   const auto frames = world_.frames();
   for (std::size_t i = 0; i < frames.size(); ++i) metrics_[i].add(frames[i], world_.terrain());
   for (const std::string& what : probes_.check(frames, sim_time())) {
@@ -220,6 +227,7 @@ void PlaySession::update(const PlayInput& in, double wall_dt, double now, const 
   if (!std::isfinite(wall_dt) || wall_dt < 0.0) wall_dt = 0.0;
   wall_dt = std::min(wall_dt, settings_.max_frame);
   notes_.expire(now);
+  check_recorded_tuning(now);
   if (in.pad.connected != pad_connected_) {
     notes_.add(in.pad.connected ? "gamepad connected" : "gamepad disconnected", now);
     pad_connected_ = in.pad.connected;

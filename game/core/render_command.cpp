@@ -69,7 +69,7 @@ int run_render(const RenderOptions& options) {
   }
   const std::optional<Scenario> scenario = load_scenario(options.scenario, options.seed);
   if (!scenario) return 1;
-  const std::optional<anim::Tuning> tuning = load_tuning(options.tuning);
+  const std::optional<anim::Tuning> tuning = load_tuning(options.tuning, *scenario);
   if (!tuning) return 1;
   if (const std::string bad = check_view(*scenario, options.view); !bad.empty()) {
     report_error(bad);

@@ -5,6 +5,7 @@
 #include "game/core/character_file.hpp"
 #include "game/core/play_level.hpp"
 #include "game/core/toml_reader.hpp"
+#include "game/core/tuning_file.hpp"
 
 #include <toml++/toml.h>
 
@@ -20,7 +21,7 @@ namespace {
 
 // Valid ranges (INTERFACES.md and anim's documented ranges), in one place.
 constexpr double kMaxDt = 0.1;              // s: coarser steps break the gait's contacts
-constexpr double kMaxDuration = 600.0;      // s: ten minutes of trace is ample for any check
+constexpr double kMaxDuration = kMaxScenarioDuration;  // s (scenario.hpp)
 constexpr double kMaxSpeed = 8.0;           // m/s: anim::Intent::vx_desired's range
 constexpr double kMinHeight = 1.2;          // m: anim::Proportions' range
 constexpr double kMaxHeight = 2.3;          // m
@@ -152,7 +153,7 @@ SoldierScript parse_soldier(const TomlReader& r, const toml::node& node, const s
 
 Scenario parse_document(const TomlReader& r, const toml::table& root, const ParseOptions& options,
                         const std::string& base) {
-  r.only_keys(root, "", {"duration", "dt", "seed", "world", "soldier"});
+  r.only_keys(root, "", {"duration", "dt", "seed", "world", "tuning", "soldier"});
   Scenario sc;
   if (auto n = root.get("duration"))
     sc.duration = r.number_in(*n, "duration", 1e-9, kMaxDuration, "a duration > 0 and <= 600 s");
@@ -165,6 +166,11 @@ Scenario parse_document(const TomlReader& r, const toml::table& root, const Pars
     sc.seed = static_cast<std::uint64_t>(s);
   }
   if (auto n = root.get("world")) sc.terrain = parse_world(r, *n);
+  if (auto n = root.get("tuning")) {
+    anim::Tuning tuning;
+    read_tuning_tables(r, r.table(*n, "tuning"), "tuning", tuning);
+    sc.tuning = tuning;
+  }
 
   std::set<std::string> ids;
   if (auto n = root.get("soldier")) {

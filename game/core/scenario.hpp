@@ -4,6 +4,7 @@
 // possibly without a duration, and parse with the same code.
 #include "anim/character.hpp"
 #include "anim/terrain.hpp"
+#include "anim/tuning.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -32,12 +33,19 @@ struct SoldierScript {
                                     // path made absolute; empty: Winter's build (spec.build)
 };
 
+// The longest a scenario runs, s (ten minutes of trace is ample for any check; a recording
+// of `soldier play` stops there).
+inline constexpr double kMaxScenarioDuration = 600.0;
+
 struct Scenario {
   double duration = 0.0;            // s, 0 < duration <= 600 (0 for a level without one)
   double dt = 1.0 / 120.0;          // fixed step, s, 0 < dt <= 0.1
   std::uint64_t seed = 0;           // per-step variation seed
   anim::Terrain terrain;
   std::vector<SoldierScript> soldiers;
+  // The [tuning] table (the keys of a tuning file, under tuning.): a recording carries the
+  // tuning it was played with. A command's --tuning FILE replaces it; none: the defaults.
+  std::optional<anim::Tuning> tuning;
 };
 
 // One line: "FILE:LINE: KEY: what was expected" (INTERFACES.md: errors name the line).

@@ -40,7 +40,7 @@ int run_trace(const TraceOptions& options) {
   }
   const std::optional<Scenario> scenario = load_scenario(options.scenario, options.seed);
   if (!scenario) return 1;
-  const std::optional<anim::Tuning> tuning = load_tuning(options.tuning);
+  const std::optional<anim::Tuning> tuning = load_tuning(options.tuning, *scenario);
   if (!tuning) return 1;
 
   std::string error;

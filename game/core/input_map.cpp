@@ -36,8 +36,8 @@ constexpr std::array<std::string_view, kActionCount> kLabels = {
     "pause", "single step", "slower", "faster",
     "select next", "select 1", "select 2", "select 3", "select 4", "select 5", "select 6", "select 7",
     "select 8", "select 9",
-    "controls (this)", "debug overlay", "tuning panel", "screenshot PNG", "quit",
-    "record a scenario (restarts the level)",
+    "controls (this)", "debug overlay", "tuning panel", "record a scenario (restarts the level)",
+    "screenshot PNG", "quit",
 };
 
 constexpr std::array<std::string_view, static_cast<std::size_t>(Key::count)> kKeyNames = {

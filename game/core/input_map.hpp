@@ -33,8 +33,9 @@ enum class Action : std::uint8_t {
   kill, get_up,                             // press: ragdoll from the cursor, get up
   pause, single_step, slower, faster,       // press: simulation clock
   select_next, select_1, select_2, select_3, select_4, select_5, select_6, select_7, select_8, select_9,
-  toggle_help, toggle_overlay, toggle_panel, screenshot, quit,
-  record,                                   // press: start / stop a recording (appended: keeps the order above)
+  toggle_help, toggle_overlay, toggle_panel,
+  record,                                   // press: start / stop a recording (restarts the level)
+  screenshot, quit,
   count
 };
 inline constexpr std::size_t kActionCount = static_cast<std::size_t>(Action::count);

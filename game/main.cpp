@@ -80,6 +80,18 @@ CLI::App* add_trace(CLI::App& app, game::TraceOptions& o) {
   return trace;
 }
 
+CLI::App* add_export(CLI::App& app, game::ExportOptions& o) {
+  CLI::App* exp = app.add_subcommand(
+      "export", "Write one soldier's motion over the whole scenario as BVH (Blender: File > Import > Motion Capture)");
+  exp->add_option("--scenario", o.scenario, "Scenario file (TOML)")->required();
+  exp->add_option("--id", o.id, "The soldier's id (may be left out when the scenario has one soldier)");
+  exp->add_option("--out", o.out, "BVH file to write (.bvh)")->required();
+  exp->add_option("--tuning", o.tuning, "Tuning file (assets/tuning/*.toml); default: the scenario's [tuning], else built-in");
+  exp->add_option("--seed", o.seed, "Per-step variation seed replacing the scenario's, 0..2^64-1")
+      ->check(game::seed_number());
+  return exp;
+}
+
 // INTERFACES.md: a bare `soldier` is `soldier play`, flags included. When the first argument
 // is a flag (and not the top-level --help), "play" is put in front of it.
 std::vector<char*> with_default_command(int argc, char** argv) {
@@ -106,11 +118,13 @@ int main(int argc_in, char** argv_in) {
   game::RenderOptions render_options;
   game::TraceOptions trace_options;
   game::CritiqueOptions critique_options;
+  game::ExportOptions export_options;
   std::string size, center;
   CLI::App* play = add_play(app, play_options);
   CLI::App* render = add_render(app, render_options, size, center);
   CLI::App* trace = add_trace(app, trace_options);
   CLI::App* critique = add_critique(app, critique_options, size);
+  CLI::App* exporter = add_export(app, export_options);
 
   try {
     app.parse(argc, argv);
@@ -134,6 +148,7 @@ int main(int argc_in, char** argv_in) {
     return game::run_critique(critique_options);
   }
   if (*trace) return game::run_trace(trace_options);
+  if (*exporter) return game::run_export(export_options);
   (void)play;  // with_default_command made a bare `soldier` into `soldier play`
   return game::run_play(play_options);
 }

@@ -53,6 +53,17 @@ int run_critique(const CritiqueOptions& options);
 // reads as a file (x.png, notes.txt); else one line saying so.
 std::string check_packet_folder(const std::string& out);
 
+struct ExportOptions {
+  std::string scenario;               // scenario file
+  std::string id;                     // the soldier; empty: the only one
+  std::string out;                    // .bvh file
+  std::string tuning;                 // tuning file; empty: the scenario's [tuning], else the defaults
+  std::optional<std::uint64_t> seed;  // replaces the scenario's seed
+};
+// Writes one soldier's motion over the whole scenario as BVH (game/core/bvh_writer.hpp),
+// one frame per simulation step.
+int run_export(const ExportOptions& options);
+
 // "WxH" -> width and height (16..8192 each); false on anything else.
 bool parse_size(const std::string& text, int& width, int& height);
 

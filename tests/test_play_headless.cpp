@@ -9,6 +9,7 @@
 #include "render/palette.hpp"
 #include "render/png_io.hpp"
 
+#include "play_script.hpp"
 #include "program_runner.hpp"
 
 #include <doctest/doctest.h>
@@ -53,14 +54,7 @@ std::size_t distinct_colours(const render::Canvas& c) {
   return colours.size();
 }
 
-// One step of the script: from game time `t` on, these actions are held; `press` goes
-// down once at that time.
-struct Cue {
-  double t;
-  std::vector<Action> hold;
-  std::vector<Action> press;
-  glm::vec2 mouse{900.0f, 300.0f};
-};
+using play_script::Cue;
 
 // Walk, run, sprint, stop, turn back under the cursor, switch leaders, crouch (maybe not
 // implemented), fire, kill and get up, pause and single-step, slow motion: every control.
@@ -99,15 +93,7 @@ TEST_CASE("20 s of the squad under scripted input: no crash, no NaN, every soldi
   bool was_paused_once = false;
   while (session.sim_time() < 20.0) {
     REQUIRE(frames < 60 * 200);  // the clock must advance (slow motion and pause included)
-    game::PlayInput in;
-    while (cue + 1 < kScript.size() && kScript[cue + 1].t <= session.sim_time()) {
-      ++cue;
-      for (Action a : kScript[cue].press) in.pressed.set(game::index(a));
-    }
-    for (Action a : kScript[cue].hold) in.held.set(game::index(a));
-    in.mouse_in_window = true;
-    in.mouse_moved = true;
-    in.mouse_canvas = kScript[cue].mouse;
+    game::PlayInput in = play_script::input_at(kScript, cue, session.sim_time());
     in.wheel = frames % 300 == 0 ? 1.0 : 0.0;
     session.update(in, wall_dt, wall, view);
     wall += wall_dt;

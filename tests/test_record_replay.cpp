@@ -8,6 +8,7 @@
 #include "game/core/trace_writer.hpp"
 #include "game/core/world.hpp"
 
+#include "play_script.hpp"
 #include "program_runner.hpp"
 
 #include <doctest/doctest.h>
@@ -59,16 +60,7 @@ std::vector<std::string> ids_of(const game::PlaySession& s) {
   return ids;
 }
 
-// One cue of the script: from game time t on, these actions are held (and `press` goes
-// down once), the mouse is here, the left stick there (a pad when `pad`).
-struct Cue {
-  double t;
-  std::vector<Action> hold;
-  std::vector<Action> press;
-  glm::vec2 mouse{900.0f, 300.0f};
-  bool pad = false;
-  double stick = 0.0;
-};
+using play_script::Cue;
 
 // Every control that reaches a soldier's intent: walk, run, sprint, the cursor's aim as the
 // camera moves, fire, a turn under the cursor, Tab to another leader, a kill and a get-up,
@@ -96,20 +88,7 @@ void play(game::PlaySession& session, double until, TraceText* trace, std::size_
   const game::ViewSize view{1280, 720, 1.0};
   for (int guard = 0; session.sim_time() < until - 1e-9; ++guard) {
     REQUIRE(guard < 200000);
-    game::PlayInput in;
-    while (cue + 1 < kScript.size() && kScript[cue + 1].t <= session.sim_time()) {
-      ++cue;
-      for (Action a : kScript[cue].press) in.pressed.set(game::index(a));
-    }
-    for (Action a : kScript[cue].hold) in.held.set(game::index(a));
-    in.mouse_in_window = true;
-    in.mouse_moved = true;
-    in.mouse_canvas = kScript[cue].mouse;
-    in.pad.connected = kScript[cue].pad;
-    in.pad.left_x = kScript[cue].stick;
-    in.pad.right_x = kScript[cue].pad ? 0.7 : 0.0;
-    in.pad.right_y = kScript[cue].pad ? 0.3 : 0.0;
-    session.update(in, kDt, wall, view);
+    session.update(play_script::input_at(kScript, cue, session.sim_time()), kDt, wall, view);
     wall += kDt;
     if (trace && session.recording()) {
       // One step at most per 1/120 s frame (slow motion and pause: none).

@@ -95,11 +95,24 @@ std::string env_or_empty(const char* name) {
   return v != nullptr ? v : "";
 }
 
+// A local X display (":N", "unix:N", with or without ".screen") listens on the socket
+// /tmp/.X11-unix/XN: without it there is no server to talk to, and SDL need not try.
+bool local_x_server_missing(const std::string& display) {
+  std::string rest = display;
+  if (rest.rfind("unix:", 0) == 0) rest = rest.substr(4);
+  if (rest.empty() || rest[0] != ':') return false;  // a remote display: only SDL can tell
+  const std::string number = rest.substr(1, rest.find('.') == std::string::npos ? std::string::npos : rest.find('.') - 1);
+  if (number.empty() || number.find_first_not_of("0123456789") != std::string::npos) return false;
+  std::error_code ec;
+  return !fs::exists("/tmp/.X11-unix/X" + number, ec);
+}
+
 std::string missing_display() {
-  if (!env_or_empty("SDL_VIDEODRIVER").empty() || !env_or_empty("DISPLAY").empty() ||
-      !env_or_empty("WAYLAND_DISPLAY").empty())
-    return {};
-  return no_display_message("DISPLAY is not set");
+  if (!env_or_empty("SDL_VIDEODRIVER").empty() || !env_or_empty("WAYLAND_DISPLAY").empty()) return {};
+  const std::string x11 = env_or_empty("DISPLAY");
+  if (x11.empty()) return no_display_message("DISPLAY is not set");
+  if (local_x_server_missing(x11)) return no_display_message("no X server at DISPLAY=" + x11);
+  return {};
 }
 
 // Empty when --record names a .toml file in an existing, writable folder (or is not given).

@@ -212,7 +212,8 @@ TEST_CASE("bad export flags: one line, non-zero, nothing written") {
                         Case{"export --scenario " + squad + " --id lead --seed -1" + out, "seed"},
                         Case{"export --scenario /nonexistent.toml --id a" + out, "nonexistent"},
                         Case{"export --scenario " + squad + " --id lead --out /nonexistent_soldier/x.bvh", "cannot write"},
-                        Case{"export --id lead" + out, "--scenario"}}) {
+                        Case{"export --id lead" + out, "--scenario"},
+                        Case{"export --scenario " + squad + " --id lead --tuning /nonexistent.toml" + out, "nonexistent"}}) {
     CAPTURE(c.args);
     const Run r = program_runner::run(s, "soldier", c.args);
     CHECK(r.status != 0);

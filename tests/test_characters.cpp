@@ -11,6 +11,8 @@
 
 #include <doctest/doctest.h>
 
+#include <unistd.h>
+
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -213,4 +215,19 @@ TEST_CASE("Froude: at speeds scaled by sqrt(leg) a build has the reference gait,
       CHECK(own.stride == doctest::Approx(ref.stride * size).epsilon(0.03));
     }
   }
+}
+
+TEST_CASE("a level's soldiers take their characters into the window's squad") {
+  const std::filesystem::path dir = std::filesystem::temp_directory_path() / ("soldier_level_chars_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  const std::string level = (dir / "level.toml").string();
+  std::ofstream(level) << "[[soldier]]\nid = \"tall\"\ncharacter = \"long_legs\"\n[[soldier]]\nid = \"plain\"\nx = -2.0\n";
+  const auto r = game::load_play_level(level);
+  std::filesystem::remove_all(dir);
+  REQUIRE(std::holds_alternative<game::Scenario>(r));
+  const std::vector<anim::CharacterSpec> squad = game::squad_specs(std::get<game::Scenario>(r), 5, 1.6);
+  REQUIRE(squad.size() == 2);
+  CHECK(squad[0].build.thigh == doctest::Approx(0.265));
+  CHECK(squad[0].height == doctest::Approx(1.90));
+  CHECK(squad[1].build.thigh == doctest::Approx(SegmentFractions{}.thigh));
 }

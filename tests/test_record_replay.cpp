@@ -240,3 +240,23 @@ TEST_CASE("soldier play --record writes the scenario when the window closes; bad
     CHECK(b.err.find("--record") != std::string::npos);
   }
 }
+
+TEST_CASE("a scenario's [tuning] table: the tuning file's keys under tuning., each bad one a line") {
+  const std::string head = "duration = 1.0\n[[soldier]]\nid = \"a\"\n";
+  struct Case { const char* table; const char* says; };
+  for (const Case& c : {Case{"[tuning.body]\nspeed = 3\n", "s.toml:5: tuning.body.speed: unknown key"},
+                        Case{"[tuning.body]\naccel_limit = 99.0\n", "s.toml:5: tuning.body.accel_limit"},
+                        Case{"[tuning.walking]\nx = 1\n", "tuning.walking: unknown key"},
+                        Case{"[tuning]\ngait = 3\n", "tuning.gait: expected a table"}}) {
+    CAPTURE(c.table);
+    const game::ScenarioResult r = game::parse_scenario_text(head + c.table, "s.toml");
+    REQUIRE(std::holds_alternative<game::ScenarioError>(r));
+    CHECK_MESSAGE(std::get<game::ScenarioError>(r).message.find(c.says) != std::string::npos,
+                  std::get<game::ScenarioError>(r).message);
+  }
+  const game::ScenarioResult ok = game::parse_scenario_text(head + "[tuning.body]\naccel_limit = 2.0\n", "s.toml");
+  REQUIRE(std::holds_alternative<game::Scenario>(ok));
+  REQUIRE(std::get<game::Scenario>(ok).tuning.has_value());
+  CHECK(std::get<game::Scenario>(ok).tuning->body.accel_limit == 2.0);
+  CHECK(std::get<game::Scenario>(ok).tuning->gait.knee_slack == anim::Tuning{}.gait.knee_slack);  // the rest: defaults
+}

@@ -47,7 +47,9 @@ TEST_CASE("a bare soldier takes the flags of soldier play (the README's first co
 
 TEST_CASE("without a display, soldier and soldier play say so in one line and exit non-zero at once") {
   const Scratch dir("soldier_play_cli");
-  for (const char* args : {"", "play", "--quit-after 2", "play --quit-after 2 --screenshot x.png"}) {
+  const std::string shot = "'" + (dir / "x.png").string() + "'";  // never the working directory
+  for (const std::string& args : {std::string(), std::string("play"), std::string("--quit-after 2"),
+                                  "play --quit-after 2 --screenshot " + shot}) {
     CAPTURE(args);
     const auto start = std::chrono::steady_clock::now();
     // `timeout` turns a hang into a failure instead of a stuck test.

@@ -2,6 +2,7 @@
 // 8): a critique packet that must name a folder, a render too large to allocate, refused
 // before it starts. Every bad input: one line, non-zero, nothing written.
 #include "anim/character.hpp"
+#include "game/core/frame_sheet.hpp"
 #include "game/core/headless_view.hpp"
 #include "render/png_io.hpp"
 
@@ -172,6 +173,19 @@ TEST_CASE("render --overlay draws the F2 overlay into the headless frame") {
   REQUIRE((a && b));
   CHECK(overlay_pixels(*a) == 0);
   CHECK(overlay_pixels(*b) > 150);  // the skeleton lines and the Rule 8 panel's bars
+  // The panel never covers the soldier it is about: his skeleton starts below its band.
+  game::FrameView view;
+  view.overlay = true;
+  int top = b->height();
+  for (int y = 0; y < b->height() && top == b->height(); ++y)
+    for (int x = 0; x < b->width(); ++x) {
+      const render::Rgba p = b->pixel(x, y);
+      if (p.b > 200 && p.g > 180 && p.r < 170) {
+        top = y;
+        break;
+      }
+    }
+  CHECK(top > game::overlay_band(view, 480));
 }
 
 TEST_CASE("bad camera flags: one line, non-zero, nothing written") {

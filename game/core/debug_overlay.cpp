@@ -77,9 +77,8 @@ void draw_panel(render::Canvas& canvas, const OverlayInput& in) {
   const int s = in.ui_scale;
   const int line = 9 * s, x0 = 8 * s, y0 = 8 * s;
   const anim::CharacterFrame& f = *in.simulated;
-  const int lines = 6 + static_cast<int>(kRule8Count);
   const int width = overlay_panel_width(s) - 4 * s;
-  fill_rect(canvas, x0 - 4 * s, y0 - 4 * s, x0 + width, y0 + lines * line + 18 * s, kBackdrop);
+  fill_rect(canvas, x0 - 4 * s, y0 - 4 * s, x0 + width, overlay_panel_height(s), kBackdrop);
 
   int y = y0;
   auto text = [&](int x, const std::string& t, render::Rgba c) { render::draw_text(canvas, x, y, t, c, s); };
@@ -139,6 +138,13 @@ void draw_panel(render::Canvas& canvas, const OverlayInput& in) {
 
 // The widest line is the contact timeline: 72 label + 240 steps + 6 + "near" (~26), from x0 = 8.
 int overlay_panel_width(int ui_scale) { return 360 * ui_scale; }
+
+// Three lines of state, a gap, a heading and the Rule 8 rows, the timeline; 9 units a line
+// from y0 = 8 (draw_panel).
+int overlay_panel_height(int ui_scale) {
+  const int lines = 6 + static_cast<int>(kRule8Count);
+  return (8 + 9 * lines + 18) * ui_scale;
+}
 
 void draw_debug_overlay(render::Canvas& canvas, const render::Camera& camera, const OverlayInput& in) {
   const float s = static_cast<float>(in.ui_scale) * 0.5f;

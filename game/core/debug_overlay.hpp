@@ -28,6 +28,8 @@ struct OverlayInput {
 
 // Width of the overlay's text panel at `ui_scale`, px (the HUD keeps its notes clear of it).
 int overlay_panel_width(int ui_scale);
+// Height of the same panel from the canvas's top, px (a headless frame keeps its subject below it).
+int overlay_panel_height(int ui_scale);
 
 void draw_debug_overlay(render::Canvas& canvas, const render::Camera& camera, const OverlayInput& in);
 

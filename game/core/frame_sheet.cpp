@@ -65,8 +65,15 @@ void capture_shots(const Scenario& scenario, std::span<const std::int64_t> steps
   }, tuning);
 }
 
+int headless_ui_scale(int height) { return std::max(1, static_cast<int>(std::lround(height / 360.0))); }
+
+int overlay_band(const FrameView& view, int height) {
+  return view.overlay ? std::min(height / 2, overlay_panel_height(headless_ui_scale(height))) : 0;
+}
+
 double view_scale(const FrameView& view, std::span<const Bounds> bounds, int width, int height) {
   if (view.zoom) return *view.zoom;
+  height -= overlay_band(view, height);
   double px_per_m = 1e300;
   for (const Bounds& b : bounds) px_per_m = std::min(px_per_m, fit_scale(b, width, height));
   return bounds.empty() ? fit_scale(Bounds{{-0.5, 0.0}, {0.5, 1.8}}, width, height) : px_per_m;
@@ -76,10 +83,12 @@ render::Canvas draw_shot(const Scenario& scenario, const Shot& shot, const Frame
                          int height) {
   const render::Palette palette = render::default_palette();
   const std::size_t subject = view_subject(scenario, view);
-  const render::Camera camera = view_camera(shot.frames, scenario.terrain, view, subject, px_per_m, width, height);
+  render::Camera camera = view_camera(shot.frames, scenario.terrain, view, subject, px_per_m, width, height);
+  // A moving view centres its subject in the part of the frame below the overlay's panel.
+  if (!view.center) camera.center_world.y += 0.5 * overlay_band(view, height) / px_per_m;
   render::Canvas panel(width, height);
   render::draw_scene(panel, camera, scenario.terrain, shot.frames, palette);
-  const int ui = std::max(1, static_cast<int>(std::lround(height / 360.0)));  // the window's 2 at 720 px
+  const int ui = headless_ui_scale(height);
   if (view.overlay && subject < shot.frames.size()) {
     // The F2 overlay as the window draws it, about the subject (it shows the time itself).
     OverlayInput in;

@@ -56,8 +56,14 @@ render::Canvas draw_shot(const Scenario& scenario, const Shot& shot, const Frame
                          int height);
 
 // The scale of a set of frames: --zoom, else the largest at which every frame's subject
-// fits (one scale for all, so sizes compare across frames).
+// fits (one scale for all, so sizes compare across frames) — below the F2 panel when
+// --overlay draws it, so the panel never covers the soldier it is about.
 double view_scale(const FrameView& view, std::span<const Bounds> bounds, int width, int height);
+
+// The font scale of the instruments in a headless frame `height` px tall (the window's 2 at
+// 720 px), and the band at the top the overlay's panel takes (0 without --overlay).
+int headless_ui_scale(int height);
+int overlay_band(const FrameView& view, int height);
 
 // Simulates `scenario` and draws the frame at each time (the step nearest to it; time 0
 // shows the first step) into a width x height panel, panels left to right in `times` order,

@@ -8,6 +8,7 @@ packages=(
   libsdl2-dev libglm-dev libstb-dev doctest-dev
   libimgui-dev libtomlplusplus-dev libcli11-dev
   xvfb xauth   # the window test runs under a virtual display
+  ffmpeg       # soldier render --out FILE.mp4|.gif encodes frames with it
 )
 
 missing=()

@@ -34,7 +34,7 @@ std::string asset(const std::string& name) {
 
 TEST_CASE("every command answers --help with exit 0") {
   Scratch s("soldier_test_cli");
-  for (const char* args : {"--help", "play --help", "trace --help", "render --help", "critique --help"}) {
+  for (const char* args : {"--help", "play --help", "trace --help", "render --help", "critique --help", "export --help"}) {
     CAPTURE(args);
     const Run r = soldier(s, args);
     CHECK(r.status == 0);

@@ -42,18 +42,6 @@ render::Canvas side_by_side(const render::Canvas& frame, const render::Canvas& r
   return both;
 }
 
-// Empty when `out` can be the packet's folder; else why not. A packet is several files, so a
-// path that names a file (an existing one, or one with a file's extension) is refused.
-std::string check_folder(const std::string& out) {
-  std::error_code ec;
-  if (fs::exists(out, ec) && !fs::is_directory(out, ec)) return "--out " + out + ": is a file; expected a folder for the packet";
-  std::string ext = fs::path(out).extension().string();
-  std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  for (const char* file : {".png", ".jpg", ".jpeg", ".gif", ".bmp", ".txt", ".csv", ".toml", ".json", ".mp4"})
-    if (ext == file) return "--out " + out + ": names a " + ext.substr(1) + " file; expected a folder for the packet";
-  return {};
-}
-
 // The scene: a preset's text or a scenario file, and the time to show.
 struct Scene {
   Scenario scenario;
@@ -123,9 +111,25 @@ std::optional<render::Canvas> contact_sheet(const anim::Tuning& tuning, std::str
 
 }  // namespace
 
+std::string check_packet_folder(const std::string& out) {
+  const fs::path p(out);
+  std::error_code ec;
+  if (fs::exists(p, ec) && !fs::is_directory(p, ec))
+    return "--out " + out + ": is a file; --out names a folder for the packet";
+  // A name like x.png reads as a file: a folder of that name would surprise (issue 16).
+  std::string ext = p.filename().extension().string();
+  for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  for (const char* file_ext : {".png", ".jpg", ".jpeg", ".gif", ".bmp", ".txt", ".csv", ".toml", ".json", ".mp4", ".bvh"}) {
+    if (ext == file_ext)
+      return "--out " + out + ": names a file; --out names a folder for the packet (frame.png, the prompts ... go "
+             "inside it), e.g. --out review/";
+  }
+  return {};
+}
+
 int run_critique(const CritiqueOptions& options) {
   // Everything that can fail on the user's input is checked before anything is written.
-  if (const std::string bad = check_folder(options.out); !bad.empty()) {
+  if (const std::string bad = check_packet_folder(options.out); !bad.empty()) {
     report_error(bad);
     return 2;
   }
@@ -136,7 +140,7 @@ int run_critique(const CritiqueOptions& options) {
     report_error(bad);
     return 2;
   }
-  const std::optional<anim::Tuning> tuning = load_tuning(options.tuning);
+  const std::optional<anim::Tuning> tuning = load_tuning(options.tuning, scene->scenario);
   if (!tuning) return 1;
   std::string error;
   std::optional<render::Canvas> reference;

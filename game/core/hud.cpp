@@ -125,9 +125,13 @@ void draw_hud(render::Canvas& canvas, const render::Camera& camera, const HudInp
   std::snprintf(buf, sizeof buf, "%s x%s  t %.1f s  soldier %zu/%zu%s   F1 controls  F2 overlay  F3 tuning",
                 in.paused ? "PAUSED" : "", in.time_scale >= 1.0 ? "1" : (in.time_scale >= 0.5 ? "1/2" : (in.time_scale >= 0.25 ? "1/4" : "1/8")),
                 in.sim_time, in.selected_index + 1, in.soldiers, in.pad_connected ? "  gamepad" : "");
-  const std::string status = buf[0] == ' ' ? std::string(buf + 1) : std::string(buf);
+  std::string status = buf[0] == ' ' ? std::string(buf + 1) : std::string(buf);
+  if (in.recording >= 0.0) {
+    std::snprintf(buf, sizeof buf, "REC %.1f s (F5 stops)   ", in.recording);
+    status = buf + status;
+  }
   boxed_text(canvas, 8 * s, canvas.height() - render::text_height(status, s) - 8 * s, status,
-             in.paused ? kNote : kText, s);
+             in.paused || in.recording >= 0.0 ? kNote : kText, s);
 
   if (in.show_help) draw_help(canvas, s);
 }

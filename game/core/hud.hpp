@@ -24,6 +24,7 @@ struct HudInput {
   int notes_left = 0;             // px: notes start right of this (the F2 panel's edge)
   bool pad_aim = false;           // draw the aim point (no OS cursor shows a stick's aim)
   anim::vec2 aim_world{};
+  double recording = -1.0;        // s recorded so far (F5, --record); < 0: not recording
   int ui_scale = 2;
 };
 

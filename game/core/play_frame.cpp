@@ -52,6 +52,7 @@ void draw_hud_layer(render::Canvas& canvas, const PlaySession& session, const Vi
   in.notes_left = session.toggles().overlay ? overlay_panel_width(ui_scale(view)) : 0;
   in.pad_aim = session.aim_from_pad();
   in.aim_world = session.aim_world();
+  in.recording = session.recording() ? session.recording_seconds() : -1.0;
   in.ui_scale = ui_scale(view);
   draw_hud(canvas, session.camera(view), in);
 }

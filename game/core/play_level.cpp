@@ -13,6 +13,36 @@ std::variant<Scenario, ScenarioError> load_play_level(const std::string& path) {
   return std::get<Scenario>(std::move(r));
 }
 
+std::vector<std::string> asset_roots() {
+  namespace fs = std::filesystem;
+  std::vector<std::string> roots = {"assets"};
+  std::error_code ec;
+  const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+  if (!ec) {
+    roots.push_back((exe.parent_path() / ".." / ".." / "assets").string());
+    roots.push_back((exe.parent_path() / ".." / "assets").string());
+  }
+#ifdef SOLDIER_ASSET_DIR
+  roots.push_back(SOLDIER_ASSET_DIR);
+#endif
+  return roots;
+}
+
+std::string tuning_save_path(const std::string& loaded, std::span<const std::string> roots) {
+  namespace fs = std::filesystem;
+  const fs::path user_folder = "tuning";
+  if (loaded.empty()) return (user_folder / "soldier.toml").string();
+  std::error_code ec;
+  const fs::path file = fs::weakly_canonical(loaded, ec);
+  for (const std::string& root : roots) {
+    const fs::path shipped = fs::weakly_canonical(fs::path(root), ec);
+    if (ec || shipped.empty()) continue;
+    const auto [r, f] = std::mismatch(shipped.begin(), shipped.end(), file.begin(), file.end());
+    if (r == shipped.end()) return (user_folder / file.filename()).string();  // inside a shipped assets/ folder
+  }
+  return loaded;
+}
+
 std::string find_asset(const std::string& relative, std::span<const std::string> roots) {
   for (const std::string& root : roots) {
     if (root.empty()) continue;

@@ -14,6 +14,17 @@ namespace game {
 // The level at `path`, or a one-line error naming the file and line.
 std::variant<Scenario, ScenarioError> load_play_level(const std::string& path);
 
+// Where assets/ may be, in the order searched: the working directory, beside the build tree
+// of the running executable (build/bin/soldier -> ../../assets), and the source tree the
+// program was built from.
+std::vector<std::string> asset_roots();
+
+// Where the F3 panel saves the tuning when `loaded` (the --tuning flag; empty: none) was
+// loaded: that file, unless it is one of the shipped files under an asset root, which Save
+// must never overwrite; then tuning/<its name> in the working directory. With no file:
+// tuning/soldier.toml (issue 16).
+std::string tuning_save_path(const std::string& loaded, std::span<const std::string> roots);
+
 // The first existing file among `roots[i] + "/" + relative`; empty when none exists.
 std::string find_asset(const std::string& relative, std::span<const std::string> roots);
 

@@ -2,12 +2,16 @@
 // that names the file, the line and the key.
 #include "game/core/scenario.hpp"
 
+#include "game/core/character_file.hpp"
+#include "game/core/play_level.hpp"
 #include "game/core/toml_reader.hpp"
+#include "game/core/tuning_file.hpp"
 
 #include <toml++/toml.h>
 
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <initializer_list>
 #include <set>
 #include <string_view>
@@ -17,7 +21,7 @@ namespace {
 
 // Valid ranges (INTERFACES.md and anim's documented ranges), in one place.
 constexpr double kMaxDt = 0.1;              // s: coarser steps break the gait's contacts
-constexpr double kMaxDuration = 600.0;      // s: ten minutes of trace is ample for any check
+constexpr double kMaxDuration = kMaxScenarioDuration;  // s (scenario.hpp)
 constexpr double kMaxSpeed = 8.0;           // m/s: anim::Intent::vx_desired's range
 constexpr double kMinHeight = 1.2;          // m: anim::Proportions' range
 constexpr double kMaxHeight = 2.3;          // m
@@ -109,10 +113,27 @@ InputEvent parse_input(const TomlReader& r, const toml::node& node, double previ
   return e;
 }
 
-SoldierScript parse_soldier(const TomlReader& r, const toml::node& node) {
+// `character = "NAME"`: the build of assets/characters/NAME.toml (or of a path, relative to
+// the scenario's folder `base`); the soldier's own `height` wins over the file's.
+void parse_character(const TomlReader& r, const toml::node& node, const std::string& base, SoldierScript& s) {
+  constexpr std::string_view key = "soldier.character";
+  const std::string ref = r.string(node, key);
+  std::string error;
+  const std::string path = find_character(ref, base, asset_roots(), error);
+  if (path.empty()) r.fail(node, key, error);
+  const CharacterResult c = load_character_file(path);
+  if (const auto* e = std::get_if<CharacterError>(&c)) r.fail(node, key, e->message);
+  s.spec.build = std::get<CharacterBuild>(c).fractions;
+  s.spec.height = std::get<CharacterBuild>(c).height;
+  // Kept as given when a name, else as an absolute path: a recording written elsewhere
+  // (game/core/session_recorder) still finds it.
+  s.character = is_character_name(ref) ? ref : std::filesystem::absolute(path).lexically_normal().string();
+}
+
+SoldierScript parse_soldier(const TomlReader& r, const toml::node& node, const std::string& base) {
   constexpr std::string_view key = "soldier";
   const toml::table& t = r.table(node, key);
-  r.only_keys(t, key, {"id", "x", "facing", "height", "role", "team", "input"});
+  r.only_keys(t, key, {"id", "x", "facing", "height", "character", "role", "team", "input"});
   SoldierScript s;
   const toml::node& id = r.required(t, "id", key);
   s.spec.id = r.string(id, "soldier.id");
@@ -124,6 +145,7 @@ SoldierScript parse_soldier(const TomlReader& r, const toml::node& node) {
     if (f != 1 && f != -1) r.fail(*n, "soldier.facing", "expected 1 or -1");
     s.spec.facing = static_cast<int>(f);
   }
+  if (auto n = t.get("character")) parse_character(r, *n, base, s);
   if (auto n = t.get("height"))
     s.spec.height = r.number_in(*n, "soldier.height", kMinHeight, kMaxHeight, "a height within 1.2..2.3 m");
   if (auto n = t.get("role")) s.spec.role = parse_role(r, *n);
@@ -142,8 +164,9 @@ SoldierScript parse_soldier(const TomlReader& r, const toml::node& node) {
   return s;
 }
 
-Scenario parse_document(const TomlReader& r, const toml::table& root, const ParseOptions& options) {
-  r.only_keys(root, "", {"duration", "dt", "seed", "world", "soldier"});
+Scenario parse_document(const TomlReader& r, const toml::table& root, const ParseOptions& options,
+                        const std::string& base) {
+  r.only_keys(root, "", {"duration", "dt", "seed", "world", "tuning", "soldier"});
   Scenario sc;
   if (auto n = root.get("duration"))
     sc.duration = r.number_in(*n, "duration", 1e-9, kMaxDuration, "a duration > 0 and <= 600 s");
@@ -156,11 +179,16 @@ Scenario parse_document(const TomlReader& r, const toml::table& root, const Pars
     sc.seed = static_cast<std::uint64_t>(s);
   }
   if (auto n = root.get("world")) sc.terrain = parse_world(r, *n);
+  if (auto n = root.get("tuning")) {
+    anim::Tuning tuning;
+    read_tuning_tables(r, r.table(*n, "tuning"), "tuning", tuning);
+    sc.tuning = tuning;
+  }
 
   std::set<std::string> ids;
   if (auto n = root.get("soldier")) {
     for (const toml::node& s : r.array(*n, "soldier")) {
-      SoldierScript script = parse_soldier(r, s);
+      SoldierScript script = parse_soldier(r, s, base);
       if (!ids.insert(script.spec.id).second)
         r.fail(*s.as_table()->get("id"), "soldier.id", "duplicate id \"" + script.spec.id + "\"");
       script.spec.seed = soldier_seed(sc.seed, sc.soldiers.size());
@@ -182,12 +210,18 @@ std::uint64_t soldier_seed(std::uint64_t scenario_seed, std::size_t index) {
   return z ^ (z >> 31);
 }
 
+void reseed(Scenario& scenario, std::uint64_t seed) {
+  scenario.seed = seed;
+  for (std::size_t i = 0; i < scenario.soldiers.size(); ++i) scenario.soldiers[i].spec.seed = soldier_seed(seed, i);
+}
+
 ScenarioResult parse_scenario_text(std::string_view text, const std::string& source_name,
                                    const ParseOptions& options) {
   const TomlReader reader(source_name);
   try {
     const toml::table root = toml::parse(text, source_name);
-    return parse_document(reader, root, options);
+    // Paths in the file (a soldier's character) are relative to the file's folder.
+    return parse_document(reader, root, options, std::filesystem::path(source_name).parent_path().string());
   } catch (const toml::parse_error& e) {
     return ScenarioError{parse_error_line(e, source_name)};
   } catch (const TomlFailure& f) {

@@ -4,6 +4,7 @@
 // possibly without a duration, and parse with the same code.
 #include "anim/character.hpp"
 #include "anim/terrain.hpp"
+#include "anim/tuning.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -28,7 +29,13 @@ struct InputEvent {
 struct SoldierScript {
   anim::CharacterSpec spec;         // spec.seed is derived from the scenario seed and the index
   std::vector<InputEvent> inputs;   // in time order
+  std::string character;            // the `character` key: a name of assets/characters/, or a
+                                    // path made absolute; empty: Winter's build (spec.build)
 };
+
+// The longest a scenario runs, s (ten minutes of trace is ample for any check; a recording
+// of `soldier play` stops there).
+inline constexpr double kMaxScenarioDuration = 600.0;
 
 struct Scenario {
   double duration = 0.0;            // s, 0 < duration <= 600 (0 for a level without one)
@@ -36,6 +43,9 @@ struct Scenario {
   std::uint64_t seed = 0;           // per-step variation seed
   anim::Terrain terrain;
   std::vector<SoldierScript> soldiers;
+  // The [tuning] table (the keys of a tuning file, under tuning.): a recording carries the
+  // tuning it was played with. A command's --tuning FILE replaces it; none: the defaults.
+  std::optional<anim::Tuning> tuning;
 };
 
 // One line: "FILE:LINE: KEY: what was expected" (INTERFACES.md: errors name the line).
@@ -61,5 +71,9 @@ ScenarioResult parse_level_file(const std::string& path);
 // Seed of the soldier at `index`: the scenario seed and the index mixed (splitmix64), so
 // soldiers differ from each other but a replay repeats bit for bit.
 std::uint64_t soldier_seed(std::uint64_t scenario_seed, std::size_t index);
+
+// Gives `scenario` another seed: the scenario's and every soldier's, as the parser derives
+// them (`soldier trace --seed`, `soldier render --seed`).
+void reseed(Scenario& scenario, std::uint64_t seed);
 
 }  // namespace game

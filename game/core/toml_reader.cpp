@@ -1,9 +1,35 @@
 #include "game/core/toml_reader.hpp"
 
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 
 namespace game {
+
+std::string toml_number(double v) {
+  char buf[64];
+  const auto res = std::to_chars(buf, buf + sizeof buf, v);
+  std::string s(buf, res.ptr);
+  if (s.find_first_of(".e") == std::string::npos && s.find_first_of("ni") == std::string::npos) s += ".0";
+  return s;
+}
+
+std::string toml_string(std::string_view text) {
+  std::string out = "\"";
+  for (char c : text) {
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(static_cast<unsigned char>(c)));
+      out += buf;
+    } else {
+      out += c;
+    }
+  }
+  return out + "\"";
+}
 
 void TomlReader::fail(const toml::node& at, std::string_view key, std::string_view what) const {
   fail_line(at.source().begin.line, key, what);

@@ -21,6 +21,13 @@ struct TomlFailure {
 // toml++'s own syntax error as the same one line: "file:line: what", newlines flattened.
 std::string parse_error_line(const toml::parse_error& e, const std::string& source_name);
 
+// The shortest decimal that reads back to exactly `v`, always with a '.' or an exponent so
+// TOML reads a float (what a file written by the program needs to replay bit for bit).
+std::string toml_number(double v);
+
+// `text` as a TOML basic string, quotes included, with \, " and control characters escaped.
+std::string toml_string(std::string_view text);
+
 class TomlReader {
  public:
   explicit TomlReader(std::string source) : source_(std::move(source)) {}

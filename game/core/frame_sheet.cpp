@@ -52,6 +52,15 @@ std::string check_times(const Scenario& scenario, std::span<const double> times)
   return {};
 }
 
+std::string check_sheet_size(int width, int height, std::size_t count) {
+  const double pixels = static_cast<double>(width) * static_cast<double>(height) * static_cast<double>(count);
+  if (pixels <= static_cast<double>(render::kMaxCanvasPixels)) return {};
+  char buf[200];
+  std::snprintf(buf, sizeof buf, "%zu frames of %dx%d px make a %.0f Mpx sheet; the most is %lld Mpx (use fewer --at "
+                "times or a smaller --size)", count, width, height, pixels / 1e6, render::kMaxCanvasPixels / 1000000);
+  return buf;
+}
+
 render::Canvas draw_frames_at(const Scenario& scenario, std::span<const double> times, int width, int height,
                               const anim::Tuning& tuning) {
   const std::vector<Capture> captures = capture(scenario, times, tuning);

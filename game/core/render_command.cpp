@@ -14,6 +14,10 @@ int run_render(const RenderOptions& options) {
     report_error(bad);
     return 2;
   }
+  if (const std::string bad = check_sheet_size(options.width, options.height, options.at.size()); !bad.empty()) {
+    report_error(bad);
+    return 2;
+  }
   const render::Canvas sheet = draw_frames_at(*scenario, options.at, options.width, options.height, *tuning);
   std::string error;
   if (!render::write_png(sheet, options.out, error)) {

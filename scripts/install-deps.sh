@@ -8,6 +8,7 @@ packages=(
   libsdl2-dev libglm-dev libstb-dev doctest-dev
   libimgui-dev libtomlplusplus-dev libcli11-dev
   xvfb xauth   # the window test runs under a virtual display
+  clang libclang-rt-14-dev   # the fuzz target (fuzz/, -DSOLDIER_FUZZ=ON): clang's libFuzzer
 )
 
 missing=()

@@ -10,6 +10,7 @@
 #include <doctest/doctest.h>
 
 #include <string>
+#include <utility>
 
 namespace {
 
@@ -57,6 +58,27 @@ TEST_CASE("`[.` and other table headers that do not start with a key") {
     check_one_line(tuning_error(text), "g.toml:1: ");
   }
   check_one_line(scenario_error("duration = 1\n\n[.world]\n"), "g.toml:3: a table header must start with a key");
+}
+
+TEST_CASE("an array that hands parse_value a terminator: `[}` and control characters") {
+  // Found by fuzz/fuzz_formats with the guard off: parse_value asserts it does not start on a
+  // value terminator; `}`, a vertical tab, a form feed or a lone CR in an array break that.
+  const std::pair<const char*, const char*> cases[] = {
+      {"u=[}", "g.toml:1: a '}' inside an array"},
+      {"u = [1, }", "g.toml:1: a '}' inside an array"},
+      {"u = [\v1]", "g.toml:1: control character outside a string"},
+      {"u = [1,\f2]", "g.toml:1: control character"},
+      {"u = [\r1]", "g.toml:1: control character"},
+      {"duration = 1\n[world]\nground = [\n  [0, 0],\n  }", "g.toml:5: a '}' inside an array"},
+  };
+  for (const auto& [text, expect] : cases) {
+    CAPTURE(text);
+    check_one_line(scenario_error(text), expect);
+    check_one_line(tuning_error(text), expect);
+  }
+  // CRLF line ends and tabs are ordinary TOML.
+  game::ScenarioResult r = game::parse_scenario_text("duration = 1\r\n[[soldier]]\r\n\tid = \"a\"\r\n", "g.toml");
+  if (const auto* e = std::get_if<game::ScenarioError>(&r)) FAIL(e->message);
 }
 
 TEST_CASE("a value followed by a non-ASCII code point of the unreachable ranges") {

@@ -1,5 +1,7 @@
 #include "game/core/toml_guard.hpp"
 
+#include <string>
+
 namespace game {
 namespace {
 
@@ -75,12 +77,16 @@ class Scanner {
   }
 
   std::optional<TomlHazard> code(char c) {
-    if (is_blank(c) || c == '\r') {
+    if (is_blank(c) || (c == '\r' && at("\r\n"))) {
       ++i_;
       return std::nullopt;
     }
     if (!is_ascii(c)) return hazard("non-ASCII character outside a string or comment (TOML allows them only there)");
-    const bool header = c == '[' && line_start_ && depth_ == 0;
+    // A control character other than a tab or a line break (a lone CR, a vertical tab, a form
+    // feed) is whitespace to toml++ but not a line break: in an array it reaches parse_value,
+    // which asserts it cannot be there.
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) return hazard("control character outside a string");
+    const bool header = c == '[' && line_start_ && open_.empty();
     line_start_ = false;
     if (c == '#') {
       in_ = In::comment;
@@ -90,10 +96,13 @@ class Scanner {
       i_ += multi ? 3 : 1;
       return std::nullopt;
     } else if (c == '[' || c == '{') {
-      ++depth_;
+      open_.push_back(c);
       if (header) return table_header();
+    } else if (c == '}' && !open_.empty() && open_.back() == '[') {
+      // `[}`: toml++ hands the `}` to parse_value, which asserts it is not a terminator.
+      return hazard("a '}' inside an array (expected a value or ']')");
     } else if (c == ']' || c == '}') {
-      if (depth_ > 0) --depth_;
+      if (!open_.empty()) open_.pop_back();
     }
     ++i_;
     return std::nullopt;
@@ -146,7 +155,7 @@ class Scanner {
   std::size_t i_ = 0;
   std::size_t line_ = 1;
   In in_ = In::code;
-  int depth_ = 0;           // open [ and { outside strings: a `[` inside a value is an array
+  std::string open_;        // the [ and { open outside strings: a `[` inside a value is an array
   bool line_start_ = true;  // nothing but blanks yet on this line, outside strings
 };
 

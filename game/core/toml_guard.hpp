@@ -8,7 +8,10 @@
 //    after a value (`x = 1é`), in or after a key, at the start of a line, after a backslash
 //    in a multi-line basic string, and on the first character after a line-ending backslash;
 //  - `parse_key` asserts (TOML_ASSERT_ASSUME: an assumption in a clang release build) that a
-//    table header starts with a key character or a quote, which `[.` breaks.
+//    table header starts with a key character or a quote, which `[.` breaks;
+//  - `parse_value` asserts the same way that it does not start on a value terminator, which
+//    an array breaks with `[}` or a control character such as a vertical tab or a lone CR
+//    (found by fuzz/fuzz_formats with the guard switched off).
 //
 // Remedy chosen: this guard, over a newer or another parser or a build setting, because
 //  - the dependencies come from Debian's packages (DEVELOPERS.md) and bookworm has no newer
@@ -17,8 +20,9 @@
 //  - no build setting removes the UB: TOML_UNREACHABLE and TOML_ASSUME are defined
 //    unconditionally by toml++'s preprocessor.h, and the shared library is prebuilt;
 //  - everything it refuses but one corner is not TOML at all (TOML 1.0 allows non-ASCII only
-//    inside strings and comments, and a table header must start with a key), so a valid file
-//    never notices it. The one valid corner it refuses, a non-ASCII character right after a
+//    inside strings and comments, control characters other than tab and line breaks nowhere
+//    outside strings, a table header must start with a key and `}` closes no array), so a
+//    valid file never notices it. The one valid corner it refuses, a non-ASCII character right after a
 //    line-ending backslash of a multi-line string, says so in its message.
 // It scans the bytes once, tracking only what TOML needs to tell code from strings and
 // comments (quotes, escapes, brackets, `#`, line starts). The proof is tests/test_toml_guard.cpp

@@ -8,8 +8,8 @@
 
 #include <cmath>
 #include <cstdio>
-#include <initializer_list>
 #include <set>
+#include <span>
 #include <string_view>
 
 namespace game {
@@ -22,6 +22,16 @@ constexpr double kMaxHeight = 2.3;          // m
 constexpr double kMinSize = 1e-6;           // m: a box's smallest width and height
 
 using limits::kWorld;
+
+// The keys of each table of the format, in one place: the parser accepts exactly these, and
+// scenario_keys() lists them for docs/formats.md (tests/test_formats_doc.cpp keeps the two in
+// step).
+constexpr std::string_view kRootKeys[] = {"duration", "dt", "seed", "world", "soldier"};
+constexpr std::string_view kWorldKeys[] = {"ground", "boxes", "ladders"};
+constexpr std::string_view kBoxKeys[] = {"x", "width", "height"};
+constexpr std::string_view kLadderKeys[] = {"x", "bottom", "top"};
+constexpr std::string_view kSoldierKeys[] = {"id", "x", "facing", "height", "input"};
+constexpr std::string_view kInputKeys[] = {"t", "vx", "aim", "stance", "fire", "die", "get_up", "climb"};
 
 // A world coordinate, m (issue 17: beyond +-kWorld a double cannot hold a bone to a millimetre).
 double coordinate(const TomlReader& r, const toml::node& node, std::string_view key) {
@@ -69,7 +79,7 @@ std::vector<anim::vec2> parse_ground(const TomlReader& r, const toml::node& node
 anim::Box parse_box(const TomlReader& r, const toml::node& node, const anim::Terrain& terrain) {
   constexpr std::string_view key = "world.boxes";
   const toml::table& t = r.table(node, key);
-  r.only_keys(t, key, {"x", "width", "height"});
+  r.only_keys(t, key, kBoxKeys);
   anim::Box b;
   b.x = coordinate(r, r.required(t, "x", key), "world.boxes.x");
   b.width = r.number_in(r.required(t, "width", key), "world.boxes.width", kMinSize, kWorld - b.x, "m");
@@ -81,7 +91,7 @@ anim::Box parse_box(const TomlReader& r, const toml::node& node, const anim::Ter
 anim::Ladder parse_ladder(const TomlReader& r, const toml::node& node) {
   constexpr std::string_view key = "world.ladders";
   const toml::table& t = r.table(node, key);
-  r.only_keys(t, key, {"x", "bottom", "top"});
+  r.only_keys(t, key, kLadderKeys);
   anim::Ladder l;
   l.x = coordinate(r, r.required(t, "x", key), "world.ladders.x");
   l.bottom = coordinate(r, r.required(t, "bottom", key), "world.ladders.bottom");
@@ -93,7 +103,7 @@ anim::Ladder parse_ladder(const TomlReader& r, const toml::node& node) {
 
 anim::Terrain parse_world(const TomlReader& r, const toml::node& node) {
   const toml::table& t = r.table(node, "world");
-  r.only_keys(t, "world", {"ground", "boxes", "ladders"});
+  r.only_keys(t, "world", kWorldKeys);
   anim::Terrain terrain;
   if (auto g = t.get("ground")) terrain.ground = parse_ground(r, *g);
   if (auto b = t.get("boxes"))
@@ -108,7 +118,7 @@ anim::Terrain parse_world(const TomlReader& r, const toml::node& node) {
 InputEvent parse_input(const TomlReader& r, const toml::node& node, double previous_t) {
   constexpr std::string_view key = "soldier.input";
   const toml::table& t = r.table(node, key);
-  r.only_keys(t, key, {"t", "vx", "aim", "stance", "fire", "die", "get_up", "climb"});
+  r.only_keys(t, key, kInputKeys);
   InputEvent e;
   const toml::node& tn = r.required(t, "t", key);
   e.t = r.number_in(tn, "soldier.input.t", 0.0, limits::kMaxDuration, "s");
@@ -130,7 +140,7 @@ InputEvent parse_input(const TomlReader& r, const toml::node& node, double previ
 SoldierScript parse_soldier(const TomlReader& r, const toml::node& node) {
   constexpr std::string_view key = "soldier";
   const toml::table& t = r.table(node, key);
-  r.only_keys(t, key, {"id", "x", "facing", "height", "input"});
+  r.only_keys(t, key, kSoldierKeys);
   SoldierScript s;
   const toml::node& id = r.required(t, "id", key);
   s.spec.id = r.string(id, "soldier.id");
@@ -155,7 +165,7 @@ SoldierScript parse_soldier(const TomlReader& r, const toml::node& node) {
 }
 
 Scenario parse_document(const TomlReader& r, const toml::table& root, const ParseOptions& options) {
-  r.only_keys(root, "", {"duration", "dt", "seed", "world", "soldier"});
+  r.only_keys(root, "", kRootKeys);
   Scenario sc;
   if (auto n = root.get("dt")) sc.dt = r.number_in(*n, "dt", limits::kMinDt, limits::kMaxDt, "s");
   // At least one step, so a trace has rows and a summary has time to divide by.
@@ -196,6 +206,20 @@ Scenario parse_document(const TomlReader& r, const toml::table& root, const Pars
 }
 
 }  // namespace
+
+std::vector<std::string> scenario_keys() {
+  std::vector<std::string> keys;
+  const auto add = [&](std::string_view prefix, std::span<const std::string_view> table) {
+    for (std::string_view k : table) keys.push_back(TomlReader::join(prefix, k));
+  };
+  add("", kRootKeys);
+  add("world", kWorldKeys);
+  add("world.boxes", kBoxKeys);
+  add("world.ladders", kLadderKeys);
+  add("soldier", kSoldierKeys);
+  add("soldier.input", kInputKeys);
+  return keys;
+}
 
 std::uint64_t soldier_seed(std::uint64_t scenario_seed, std::size_t index) {
   // splitmix64 (Steele, Lea & Flood 2014) of the scenario seed offset by the index.

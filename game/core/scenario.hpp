@@ -80,6 +80,10 @@ ScenarioResult parse_scenario_text(std::string_view text, const std::string& sou
 // A level: terrain and optional soldiers; the duration and soldiers may be missing.
 ScenarioResult parse_level_file(const std::string& path);
 
+// Every key the format accepts, dotted from the root ("world.boxes.x", "soldier.input.vx"),
+// tables included; docs/formats.md documents each one.
+std::vector<std::string> scenario_keys();
+
 // Seed of the soldier at `index`: the scenario seed and the index mixed (splitmix64), so
 // soldiers differ from each other but a replay repeats bit for bit.
 std::uint64_t soldier_seed(std::uint64_t scenario_seed, std::size_t index);

@@ -55,7 +55,7 @@ void TomlReader::fail_line(std::size_t line, std::string_view key, std::string_v
 }
 
 void TomlReader::only_keys(const toml::table& table, std::string_view prefix,
-                           std::initializer_list<std::string_view> known) const {
+                           std::span<const std::string_view> known) const {
   for (auto&& [key, node] : table) {
     bool ok = false;
     for (auto k : known) ok = ok || key.str() == k;

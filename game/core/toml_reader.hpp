@@ -7,8 +7,8 @@
 #include <toml++/toml.h>
 
 #include <cstdint>
-#include <initializer_list>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -40,7 +40,7 @@ class TomlReader {
   [[noreturn]] void fail_line(std::size_t line, std::string_view key, std::string_view what) const;
 
   // Every key of `table` must be one of `known` (unknown keys are errors).
-  void only_keys(const toml::table& table, std::string_view prefix, std::initializer_list<std::string_view> known) const;
+  void only_keys(const toml::table& table, std::string_view prefix, std::span<const std::string_view> known) const;
 
   double number(const toml::node& node, std::string_view key) const;  // integer or float, finite
   // A number in [lo, hi], else "expected a value within LO..HI UNIT": the message is made

@@ -8,6 +8,7 @@
 //   build/bin/bench_soak --soldiers 100 --seconds 12000
 // Exit status 1 when a value was non-finite or a bone at rest is off by more than 1 mm.
 #include "anim/metrics.hpp"
+#include "game/core/frame_checks.hpp"
 #include "game/core/scenario.hpp"
 #include "game/core/world.hpp"
 
@@ -100,16 +101,6 @@ std::vector<game::InputEvent> random_inputs(Random& rng, double seconds, double 
   return inputs;
 }
 
-bool finite_frame(const anim::CharacterFrame& f) {
-  bool ok = std::isfinite(f.x) && std::isfinite(f.vx) && std::isfinite(f.ax) && std::isfinite(f.phase) &&
-            anim::is_finite(f.gaze) && anim::is_finite(f.aim_world);
-  for (const anim::vec2& p : f.joints) ok = ok && anim::is_finite(p);
-  for (anim::vec2 p : {f.rifle.butt, f.rifle.grip, f.rifle.fore, f.rifle.muzzle}) ok = ok && anim::is_finite(p);
-  for (const anim::GearChainView& c : f.gear.chains())
-    for (anim::vec2 p : c.points) ok = ok && anim::is_finite(p);
-  return ok;
-}
-
 bool parse_args(int argc, char** argv, Options& o) {
   for (int a = 1; a < argc; ++a) {
     const std::string arg = argv[a];
@@ -172,7 +163,7 @@ int main(int argc, char** argv) {
     for (std::size_t i = 0; i < all.size(); ++i) {
       const anim::CharacterFrame& f = all[i];
       ++frames;
-      if (!finite_frame(f)) {
+      if (!game::frame_is_finite(f)) {
         ++nonfinite;
         continue;
       }

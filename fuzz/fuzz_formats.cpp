@@ -9,6 +9,7 @@
 // Built with toml++ compiled from its headers, instrumented and with its assertions on
 // (SOLDIER_TOML_FROM_SOURCE), so the fuzzer sees inside the parser too.
 #include "anim/metrics.hpp"
+#include "game/core/frame_checks.hpp"
 #include "game/core/scenario.hpp"
 #include "game/core/trace_writer.hpp"
 #include "game/core/tuning_file.hpp"
@@ -37,16 +38,6 @@ constexpr double kBoneTolerance = 1e-3;  // m: "millimetre bones" (issue 17)
 void check_refusal(const std::string& message) {
   if (message.rfind("fuzz.toml:", 0) != 0 || message.find_first_of("\r\n") != std::string::npos)
     finding("a refusal that is not one line naming the file", message);
-}
-
-bool finite_frame(const anim::CharacterFrame& f) {
-  bool ok = std::isfinite(f.x) && std::isfinite(f.vx) && std::isfinite(f.ax) && std::isfinite(f.phase) &&
-            anim::is_finite(f.gaze) && anim::is_finite(f.aim_world);
-  for (const anim::vec2& p : f.joints) ok = ok && anim::is_finite(p);
-  for (anim::vec2 p : {f.rifle.butt, f.rifle.grip, f.rifle.fore, f.rifle.muzzle}) ok = ok && anim::is_finite(p);
-  for (const anim::GearChainView& c : f.gear.chains())
-    for (anim::vec2 p : c.points) ok = ok && anim::is_finite(p);
-  return ok;
 }
 
 // The trace rows of one step: printable, and as many fields as the header has columns.
@@ -89,7 +80,7 @@ void simulate_bounded(game::Scenario scenario, const anim::Tuning& tuning) {
   }
   game::simulate(scenario, [&](const game::SimStep& step, std::span<const anim::CharacterFrame> frames) {
     for (const anim::CharacterFrame& f : frames) {
-      if (!finite_frame(f)) finding("a non-finite value in a frame", "at t = " + std::to_string(step.t));
+      if (!game::frame_is_finite(f)) finding("a non-finite value in a frame", "at t = " + std::to_string(step.t));
       // Mid-turn the figure is foreshortened on purpose (anim/metrics.cpp); elsewhere a bone
       // that changes length is a broken skeleton.
       if (f.state != anim::State::ragdoll && std::abs(f.body.x_scale()) >= 1.0 &&

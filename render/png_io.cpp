@@ -116,6 +116,14 @@ std::optional<Canvas> read_png(const std::string& path, std::string& error) {
     return std::nullopt;
   }
   int w = 0, h = 0, channels = 0;
+  // The size first, from the header alone (issue 17: image sizes are limited up front).
+  if (stbi_info_from_file(f, &w, &h, &channels) &&
+      static_cast<long long>(w) * static_cast<long long>(h) > kMaxCanvasPixels) {
+    std::fclose(f);
+    error = what + std::to_string(w) + "x" + std::to_string(h) + " px is larger than the " +
+            std::to_string(kMaxCanvasPixels / 1000000) + " Mpx an image may have";
+    return std::nullopt;
+  }
   stbi_uc* pixels = stbi_load_from_file(f, &w, &h, &channels, 4);
   std::fclose(f);
   if (pixels == nullptr) {

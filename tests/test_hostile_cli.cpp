@@ -125,9 +125,9 @@ TEST_CASE("finding 6: the shortest run has a row and its summary has no nan") {
 
 TEST_CASE("finding 6: a reference image larger than the image limit is refused from its header") {
   Scratch s("soldier_test_hostile");
-  // A PNG whose header claims 20000 x 20000 px (1.6 GB as RGBA): only the header is read.
+  // A PNG whose header claims 10000 x 10000 px (400 MB as RGBA, which stb would decode): only the header is read.
   const unsigned char header[] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n', 0, 0, 0, 13, 'I', 'H', 'D', 'R',
-                                  0, 0, 0x4e, 0x20, 0, 0, 0x4e, 0x20, 8, 6, 0, 0, 0, 0, 0, 0, 0};
+                                  0, 0, 0x27, 0x10, 0, 0, 0x27, 0x10, 8, 6, 0, 0, 0, 0, 0, 0, 0};
   const fs::path big = s / "big.png";
   std::ofstream(big, std::ios::binary).write(reinterpret_cast<const char*>(header), sizeof header);
   const fs::path dir = s / "packet";
@@ -135,6 +135,6 @@ TEST_CASE("finding 6: a reference image larger than the image limit is refused f
                                "' --reference '" + big.string() + "'");
   CHECK(r.status == 1);
   CHECK(count_lines(r.err) == 1);
-  CHECK(r.err.find("20000x20000 px is larger than the 67 Mpx") != std::string::npos);
+  CHECK(r.err.find("10000x10000 px is larger than the 67 Mpx") != std::string::npos);
   CHECK_FALSE(fs::exists(dir));
 }

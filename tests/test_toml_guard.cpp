@@ -96,6 +96,13 @@ TEST_CASE("a value followed by a non-ASCII code point of the unreachable ranges"
     check_one_line(scenario_error("dura" + e + "tion = 1\n"), "g.toml:1: non-ASCII");
     check_one_line(scenario_error("[" + e + "]\n"), "g.toml:1: ");
     check_one_line(tuning_error("[body]\naccel_limit = 4" + e + "\n"), "g.toml:2: non-ASCII");
+    // After a bare value toml++ scans on to a value terminator, across quotes: a string does
+    // not start there (found by fuzz/fuzz_formats: `8.0zccc"""...`).
+    check_one_line(scenario_error("duration = 8.0z\"\"\"" + e + "\"\"\"\n"), "g.toml:1: non-ASCII");
+    check_one_line(scenario_error("duration = 1=\"" + e + "\"\n"), "g.toml:1: non-ASCII");
+    check_one_line(scenario_error("duration = true'" + e + "'\n"), "g.toml:1: non-ASCII");
+    check_one_line(scenario_error("duration = [1, 2\"" + e + "\"]\n"), "g.toml:1: non-ASCII");
+    check_one_line(scenario_error("duration = 1979-05-27 07:32:00\"" + e + "\"\n"), "g.toml:1: non-ASCII");
     // In a multi-line basic string: after a backslash, and after a line-ending backslash.
     check_one_line(scenario_error("duration = 1\nx = \"\"\"a\\" + e + "\"\"\"\n"), "g.toml:2: non-ASCII");
     // Up to two quotes before the closing three belong to the string: then the code resumes.
@@ -121,6 +128,14 @@ TEST_CASE("non-ASCII text where TOML allows it parses as before") {
   CHECK(s.soldiers[3].spec.id == "ml" + ideograph);
   CHECK(s.soldiers[4].spec.id == "esc\\[." + e);
   CHECK(s.soldiers[5].spec.id == "line end");
+  // A quoted key in a table header may hold non-ASCII text: the parser's own error, not the guard's.
+  CHECK(game::parse_scenario_text("duration = 1\n[\"w" + e + "\"]\n", "g.toml").index() == 1);
+  const auto keyed = game::parse_scenario_text("duration = 1\n[[\"w" + e + "\".x]]\n", "g.toml");
+  CHECK(std::get<game::ScenarioError>(keyed).message.find("unknown key") != std::string::npos);
+  // A string value after `=` and in arrays is a string, wherever it stands.
+  game::ScenarioResult values = game::parse_scenario_text(
+      "duration=1\n[[soldier]]\nid=\"" + e + "\"\n[[soldier]]\nid = 'b'\n", "g.toml");
+  if (const auto* err = std::get_if<game::ScenarioError>(&values)) FAIL(err->message);
   // A `[` inside a value, at the start of a line, is an array, not a table header.
   game::ScenarioResult g = game::parse_scenario_text(
       "duration = 1\n[world]\nground = [\n[0.0, 0.0],\n  [1.0, 0.5], # a comment with " + e + "\n]\n" + kSoldier, "g.toml");

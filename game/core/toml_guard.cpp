@@ -30,7 +30,7 @@ class Scanner {
   }
 
  private:
-  enum class In { code, comment, basic, literal, ml_basic, ml_literal };
+  enum class In { code, token, comment, basic, literal, ml_basic, ml_literal };
 
   std::optional<TomlHazard> hazard(std::string what) const { return TomlHazard{line_, std::move(what)}; }
   bool at(std::string_view token) const { return s_.substr(i_, token.size()) == token; }
@@ -44,13 +44,16 @@ class Scanner {
     const char c = s_[i_];
     if (c == '\n') {
       // A comment ends at the line's end; so does a one-line string (an error toml++ reports).
-      if (in_ == In::comment || in_ == In::basic || in_ == In::literal) in_ = In::code;
+      if (in_ == In::comment || in_ == In::basic || in_ == In::literal || in_ == In::token) in_ = In::code;
+      // Values of an array may follow on later lines; elsewhere a line starts with a key.
+      if (open_.empty() || open_.back() != '[') value_next_ = false;
       ++i_;
       newline();
       return std::nullopt;
     }
     switch (in_) {
       case In::code: return code(c);
+      case In::token: return token(c);
       case In::comment: ++i_; return std::nullopt;
       case In::basic:
         if (c == '\\' && i_ + 1 < s_.size() && s_[i_ + 1] != '\n') i_ += 2;  // the escaped byte
@@ -81,42 +84,77 @@ class Scanner {
       ++i_;
       return std::nullopt;
     }
-    if (!is_ascii(c)) return hazard("non-ASCII character outside a string or comment (TOML allows them only there)");
-    // A control character other than a tab or a line break (a lone CR, a vertical tab, a form
-    // feed) is whitespace to toml++ but not a line break: in an array it reaches parse_value,
-    // which asserts it cannot be there.
-    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) return hazard("control character outside a string");
+    if (auto h = outside_string(c)) return h;
     const bool header = c == '[' && line_start_ && open_.empty();
     line_start_ = false;
+    const bool value = value_next_;
+    value_next_ = false;
     if (c == '#') {
       in_ = In::comment;
+      value_next_ = value;  // an array's values may follow on the next line
     } else if (c == '"' || c == '\'') {
       const bool multi = at(c == '"' ? "\"\"\"" : "'''");
       in_ = c == '"' ? (multi ? In::ml_basic : In::basic) : (multi ? In::ml_literal : In::literal);
       i_ += multi ? 3 : 1;
       return std::nullopt;
+    } else if (header) {
+      return table_header();
     } else if (c == '[' || c == '{') {
       open_.push_back(c);
-      if (header) return table_header();
+      value_next_ = c == '[';
     } else if (c == '}' && !open_.empty() && open_.back() == '[') {
       // `[}`: toml++ hands the `}` to parse_value, which asserts it is not a terminator.
       return hazard("a '}' inside an array (expected a value or ']')");
     } else if (c == ']' || c == '}') {
       if (!open_.empty()) open_.pop_back();
+    } else if (c == '=' || (c == ',' && !open_.empty() && open_.back() == '[')) {
+      value_next_ = true;
+    } else if (value && c != ',') {
+      // A value that is not a string, array or table (a number, date, boolean): toml++ scans
+      // it up to a value terminator, over quotes too, so no string starts inside it.
+      in_ = In::token;
+      token_start_ = i_;
     }
     ++i_;
     return std::nullopt;
   }
 
+  // Outside strings and comments: what toml++ must not meet there.
+  std::optional<TomlHazard> outside_string(char c) const {
+    if (!is_ascii(c)) return hazard("non-ASCII character outside a string or comment (TOML allows them only there)");
+    // A control character other than a tab or a line break (a lone CR, a vertical tab, a form
+    // feed) is whitespace to toml++ but not a line break: in an array it reaches parse_value,
+    // which asserts it cannot be there.
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) return hazard("control character outside a string");
+    return std::nullopt;
+  }
+
+  // Inside a bare value: up to the first value terminator (a blank, a line break, `]`, `}`,
+  // `,` or `#`), which is left for code(). A date of 10 characters followed by one space and
+  // a digit goes on (toml++ reads "1979-05-27 07:32:00" as one date-time).
+  std::optional<TomlHazard> token(char c) {
+    const bool date_space = c == ' ' && i_ - token_start_ == 10 && i_ + 1 < s_.size() && s_[i_ + 1] >= '0' &&
+                            s_[i_ + 1] <= '9';
+    if (!date_space && (is_blank(c) || c == ']' || c == '}' || c == ',' || c == '#' || at("\r\n"))) {
+      in_ = In::code;
+      return std::nullopt;
+    }
+    if (!date_space)
+      if (auto h = outside_string(c)) return h;
+    ++i_;
+    return std::nullopt;
+  }
+
   // `[` or `[[` at the start of a line: what follows (after blanks) must start a key, or be
-  // the `]` toml++ reports itself. Leaves i_ on the first bracket.
+  // the `]` toml++ reports itself. Both brackets are taken; the header's key is key text.
   std::optional<TomlHazard> table_header() {
     std::size_t j = i_ + 1;
     if (j < s_.size() && s_[j] == '[') ++j;
+    i_ = j;
     while (j < s_.size() && is_blank(s_[j])) ++j;
     if (j < s_.size() && !starts_key(s_[j]) && s_[j] != ']')
       return hazard("a table header must start with a key (a letter, digit, _, - or a quote)");
-    ++i_;
+    open_.push_back('h');
     return std::nullopt;
   }
 
@@ -155,7 +193,9 @@ class Scanner {
   std::size_t i_ = 0;
   std::size_t line_ = 1;
   In in_ = In::code;
-  std::string open_;        // the [ and { open outside strings: a `[` inside a value is an array
+  std::string open_;        // open outside strings: [ array, { inline table, h table header
+  bool value_next_ = false; // a value comes next (after `=`, or in an array)
+  std::size_t token_start_ = 0;  // where the bare value being read began
   bool line_start_ = true;  // nothing but blanks yet on this line, outside strings
 };
 

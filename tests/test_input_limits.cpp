@@ -150,3 +150,10 @@ TEST_CASE("counts are bounded: soldiers, boxes, ladders") {
   for (int i = 0; i < 1001; ++i) boxes += "{ x = " + std::to_string(i) + ", width = 0.5, height = 0.5 },";
   CHECK(contains(error_of(boxes + "]\n" + kOne), "t.toml:3: world.boxes: expected at most 1000 entries"));
 }
+
+TEST_CASE("an id is a clean trace field: no control characters, UTF-8 kept") {
+  // Found by fuzz/fuzz_formats: an id with a tab or DEL went into every row of the CSV.
+  CHECK(contains(error_of("duration = 1\n[[soldier]]\nid = \"a\\tb\"\n"), "t.toml:3: soldier.id: expected a non-empty id"));
+  CHECK(contains(error_of("duration = 1\n[[soldier]]\nid = \"a\\u007fb\"\n"), "t.toml:3: soldier.id:"));
+  CHECK(parse_ok("duration = 1\n[[soldier]]\nid = \"\xEF\xBB\xBFl\"\n").soldiers[0].spec.id == "\xEF\xBB\xBFl");
+}

@@ -6,6 +6,7 @@
 
 #include <toml++/toml.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <set>
@@ -144,8 +145,14 @@ SoldierScript parse_soldier(const TomlReader& r, const toml::node& node) {
   SoldierScript s;
   const toml::node& id = r.required(t, "id", key);
   s.spec.id = r.string(id, "soldier.id");
-  if (s.spec.id.empty() || s.spec.id.find_first_of(",\"\r\n") != std::string::npos)
-    r.fail(id, "soldier.id", "expected a non-empty id without commas, quotes or newlines");
+  // The id is a field of every trace row: nothing that would split or garble a CSV field
+  // (commas, quotes, line breaks and the other control characters; UTF-8 text is fine).
+  const bool garbles = std::any_of(s.spec.id.begin(), s.spec.id.end(), [](char c) {
+    const unsigned char u = static_cast<unsigned char>(c);
+    return c == ',' || c == '"' || u < 0x20 || u == 0x7f;
+  });
+  if (s.spec.id.empty() || garbles)
+    r.fail(id, "soldier.id", "expected a non-empty id without commas, quotes, newlines or other control characters");
   if (auto n = t.get("x")) s.spec.x = coordinate(r, *n, "soldier.x");
   if (auto n = t.get("facing")) {
     const std::int64_t f = r.integer(*n, "soldier.facing");

@@ -156,6 +156,7 @@ int main(int argc, char** argv) {
   std::vector<std::size_t> cursor(static_cast<std::size_t>(o.soldiers), 0);
   long long nonfinite = 0, frames_at_rest = 0, frames = 0;
   double worst_rest = 0.0, worst_moving = 0.0;
+  std::string worst_where = "none";  // the frame of worst_moving
   Hash hash;
   const auto start = std::chrono::steady_clock::now();
   double next_report = 60.0;
@@ -181,7 +182,12 @@ int main(int argc, char** argv) {
       else if (rest_since[i] < 0.0) rest_since[i] = step.t;
       if (std::abs(f.body.x_scale()) < 1.0) continue;  // mid-turn the figure is foreshortened
       const double e = anim::bone_error(f);
-      worst_moving = std::max(worst_moving, e);
+      if (e > worst_moving) {
+        worst_moving = e;
+        worst_where = "soldier " + scenario.soldiers[i].spec.id + " at t = " + std::to_string(step.t) +
+                                           " s, " + std::string(anim::state_name(f.state)) + ", vx " +
+                                           std::to_string(f.vx) + " m/s, x " + std::to_string(f.x) + " m";
+      }
       if (rest_since[i] >= 0.0 && step.t - rest_since[i] >= 1.0) {
         worst_rest = std::max(worst_rest, e);
         ++frames_at_rest;
@@ -201,7 +207,7 @@ int main(int argc, char** argv) {
   std::printf("wall              %.1f s (%.0f soldier-frames/s)\n", wall, static_cast<double>(frames) / wall);
   std::printf("non-finite        %lld frames\n", nonfinite);
   std::printf("bone error, rest  %.3e m over %lld frames (standing >= 1 s)\n", worst_rest, frames_at_rest);
-  std::printf("bone error, any   %.3e m (every frame outside a turn)\n", worst_moving);
+  std::printf("bone error, any   %.3e m (every frame outside a turn; worst: %s)\n", worst_moving, worst_where.c_str());
   std::printf("hash              %016llx\n", static_cast<unsigned long long>(hash.h));
   return nonfinite == 0 && worst_rest <= 1e-3 ? 0 : 1;
 }

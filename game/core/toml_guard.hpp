@@ -24,8 +24,9 @@
 //    outside strings, a table header must start with a key and `}` closes no array), so a
 //    valid file never notices it. The one valid corner it refuses, a non-ASCII character right after a
 //    line-ending backslash of a multi-line string, says so in its message.
-// It scans the bytes once, tracking only what TOML needs to tell code from strings and
-// comments (quotes, escapes, brackets, `#`, line starts). The proof is tests/test_toml_guard.cpp
+// It scans the bytes once, tracking only what tells code from strings and comments as
+// toml++ reads them: quotes, escapes, brackets, `#`, line starts, and bare values (numbers,
+// dates, booleans), which toml++ scans up to a value terminator across quotes. The proof is tests/test_toml_guard.cpp
 // and the fuzz target (fuzz/), run with toml++ compiled from its headers with its assertions
 // on under AddressSanitizer and UndefinedBehaviorSanitizer (SOLDIER_TOML_FROM_SOURCE).
 #include <cstddef>

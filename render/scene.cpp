@@ -15,8 +15,10 @@ namespace {
 
 // An axis-aligned rectangle with exact area coverage on its four edges; clipped first.
 void fill_rect(Canvas& canvas, glm::vec2 lo, glm::vec2 hi, Rgba color) {
-  const int x0 = std::max(0, static_cast<int>(std::floor(lo.x))), x1 = std::min(canvas.width(), static_cast<int>(std::ceil(hi.x)));
-  const int y0 = std::max(0, static_cast<int>(std::floor(lo.y))), y1 = std::min(canvas.height(), static_cast<int>(std::ceil(hi.y)));
+  // Clamped while still floats: a box far off the canvas must not overflow the int.
+  const float w = static_cast<float>(canvas.width()), h = static_cast<float>(canvas.height());
+  const int x0 = static_cast<int>(std::floor(std::clamp(lo.x, 0.0f, w))), x1 = static_cast<int>(std::ceil(std::clamp(hi.x, 0.0f, w)));
+  const int y0 = static_cast<int>(std::floor(std::clamp(lo.y, 0.0f, h))), y1 = static_cast<int>(std::ceil(std::clamp(hi.y, 0.0f, h)));
   for (int y = y0; y < y1; ++y) {
     const float cy = std::min(hi.y, y + 1.0f) - std::max(lo.y, static_cast<float>(y));
     for (int x = x0; x < x1; ++x) {
@@ -41,16 +43,35 @@ void draw_box(Canvas& canvas, const Camera& camera, const anim::Terrain& terrain
   fill_rect(canvas, tl, {br.x, tl.y + edge}, palette.crate.at(kHighlightStep));
 }
 
+// A ladder: two rails and a rung every 0.3 m from 0.15 m above its bottom. Only what the
+// camera sees is drawn (issue 17: a ladder from -1e9 to 1e9 m has 6.7e9 rungs, and at 1e300
+// adding the spacing changes nothing): the rails are clipped to the view, the rungs are
+// counted from the view's edges, and rungs closer than a pixel are left to the rails.
 void draw_ladder(Canvas& canvas, const Camera& camera, const anim::Ladder& ladder, const Palette& palette,
                  CoverageLayer& layer) {
   const double half = 0.22, rung_gap = 0.30;
   const float rail_r = std::max(1.0f, static_cast<float>(camera.to_px(0.025)));
   const float rung_r = std::max(1.0f, static_cast<float>(camera.to_px(0.018)));
-  for (double y = ladder.bottom + rung_gap * 0.5; y < ladder.top; y += rung_gap) {
-    layer.add_run(camera.to_canvas({ladder.x - half, y}), camera.to_canvas({ladder.x + half, y}), rung_r);
+  // The world the canvas shows, widened by a rail's radius so nothing at the border is cut.
+  const double pad = (rail_r + 1.0) / camera.px_per_m;
+  const anim::vec2 top_left = camera.to_world({0.0f, 0.0f});
+  const anim::vec2 bottom_right = camera.to_world({static_cast<float>(camera.width), static_cast<float>(camera.height)});
+  if (ladder.x + half < top_left.x - pad || ladder.x - half > bottom_right.x + pad) return;
+  const double lo = std::max(ladder.bottom, bottom_right.y - pad), hi = std::min(ladder.top, top_left.y + pad);
+  if (!(lo < hi)) return;
+  // Rung k sits at bottom + (k + 1/2) gap, below the top: the first and last inside [lo, hi].
+  const double k_first = std::max(0.0, std::ceil((lo - ladder.bottom) / rung_gap - 0.5));
+  const double k_last = std::floor((hi - ladder.bottom) / rung_gap - 0.5);
+  const double rungs = k_last - k_first + 1.0;
+  if (rungs <= camera.height) {
+    for (double i = 0.0; i < rungs; ++i) {
+      const double y = ladder.bottom + rung_gap * (k_first + i + 0.5);
+      if (y >= ladder.top) break;
+      layer.add_run(camera.to_canvas({ladder.x - half, y}), camera.to_canvas({ladder.x + half, y}), rung_r);
+    }
   }
-  layer.add_run(camera.to_canvas({ladder.x - half, ladder.bottom}), camera.to_canvas({ladder.x - half, ladder.top}), rail_r);
-  layer.add_run(camera.to_canvas({ladder.x + half, ladder.bottom}), camera.to_canvas({ladder.x + half, ladder.top}), rail_r);
+  layer.add_run(camera.to_canvas({ladder.x - half, lo}), camera.to_canvas({ladder.x - half, hi}), rail_r);
+  layer.add_run(camera.to_canvas({ladder.x + half, lo}), camera.to_canvas({ladder.x + half, hi}), rail_r);
   layer.composite(canvas, palette.ladder_wood);
 }
 

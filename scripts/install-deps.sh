@@ -9,6 +9,7 @@ packages=(
   libimgui-dev libtomlplusplus-dev libcli11-dev
   xvfb xauth   # the window test runs under a virtual display
   ffmpeg       # soldier render --out FILE.mp4|.gif encodes frames with it
+  clang libclang-rt-14-dev   # the fuzz target (fuzz/, -DSOLDIER_FUZZ=ON): clang's libFuzzer
 )
 
 missing=()

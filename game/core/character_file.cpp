@@ -9,9 +9,7 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <set>
-#include <sstream>
 
 namespace game {
 namespace {
@@ -80,7 +78,8 @@ void read_segments(const TomlReader& r, const toml::table& t, std::string_view t
 }
 
 CharacterBuild parse_document(const TomlReader& r, const toml::table& root) {
-  r.only_keys(root, "", {"height", "fractions", "lengths"});
+  constexpr std::string_view kKeys[] = {"height", "fractions", "lengths"};
+  r.only_keys(root, "", kKeys);
   CharacterBuild build;
   if (auto n = root.get("height"))
     build.height = r.number_in(*n, "height", kMinHeight, kMaxHeight, "a height within 1.2..2.3 m");
@@ -116,22 +115,18 @@ bool is_character_name(const std::string& ref) {
 CharacterResult parse_character_text(std::string_view text, const std::string& source_name) {
   const TomlReader reader(source_name);
   try {
-    const toml::table root = toml::parse(text, source_name);
+    const toml::table root = parse_toml(text, source_name);  // behind the guard (issue 17)
     return parse_document(reader, root);
-  } catch (const toml::parse_error& e) {
-    return CharacterError{parse_error_line(e, source_name)};
   } catch (const TomlFailure& f) {
     return CharacterError{f.message};
   }
 }
 
 CharacterResult load_character_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return CharacterError{path + ": cannot open the file"};
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (in.bad()) return CharacterError{path + ": cannot read the file"};
-  return parse_character_text(text.str(), path);
+  std::string error;
+  const std::optional<std::string> text = read_toml_file(path, error);  // bounded (issue 17)
+  if (!text) return CharacterError{error};
+  return parse_character_text(*text, path);
 }
 
 std::string shipped_characters(std::span<const std::string> roots) {

@@ -28,14 +28,14 @@ std::string check_times(const Scenario& scenario, std::span<const double> times)
 std::string check_sheet_size(std::size_t count, int width, int height) {
   const std::int64_t total_w = static_cast<std::int64_t>(count) * width;
   const std::int64_t pixels = total_w * height;
-  if (pixels <= kMaxImagePixels) return {};
+  if (pixels <= render::kMaxCanvasPixels) return {};
   char buf[240];
   std::snprintf(buf, sizeof buf,
-                "%zu frames of %dx%d side by side make a %lldx%d image (%.0f Mpx, %.1f GiB): more than one PNG may "
+                "%zu frames of %dx%d px side by side make a %lldx%d image (%.0f Mpx, %.1f GiB): more than one PNG may "
                 "hold here (%lld Mpx); use fewer --at, a smaller --size, or --from/--to for a sequence",
                 count, width, height, static_cast<long long>(total_w), height, static_cast<double>(pixels) / 1e6,
                 4.0 * static_cast<double>(pixels) / (1024.0 * 1024.0 * 1024.0),
-                static_cast<long long>(kMaxImagePixels / 1000000));
+                render::kMaxCanvasPixels / 1000000);
   return buf;
 }
 

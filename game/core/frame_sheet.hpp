@@ -20,14 +20,11 @@ namespace game {
 // Empty when every time lies within [0, duration]; else one line naming the bad time.
 std::string check_times(const Scenario& scenario, std::span<const double> times);
 
-// The most pixels one image of `soldier render` may hold: 8192 x 8192, the largest single
-// --size (256 MiB of RGBA). Several --at frames side by side multiply the width, so the
-// combined size is checked before anything is simulated or allocated (issue 16: eight
-// 8192x8192 frames allocated 2 GiB and then failed in the PNG encoder).
-inline constexpr std::int64_t kMaxImagePixels = 8192LL * 8192LL;
-
-// Empty when `count` frames of width x height side by side fit kMaxImagePixels; else one
-// line with the combined size and what to do instead.
+// Empty when `count` frames of width x height px side by side fit render::kMaxCanvasPixels
+// (the largest single --size); else one line with the combined size and what to do instead.
+// Several --at frames multiply the width, so this is checked before anything is simulated or
+// allocated (issues 16 and 17: eight 8192x8192 frames allocated 2 GiB and then failed in the
+// PNG encoder; forty died of std::bad_alloc).
 std::string check_sheet_size(std::size_t count, int width, int height);
 
 // The step whose frames show time `t`: the nearest one, and the first for t = 0.

@@ -52,7 +52,7 @@ std::optional<std::string> PlaySession::take_recording() {
 void PlaySession::record_step(std::span<const anim::Intent> intents, double now) {
   if (!recorder_ || recorder_->add_step(intents)) return;
   // The step cannot be a scenario's: what was recorded up to it is kept.
-  notes_.add(recorder_->seconds() + settings_.dt > kMaxScenarioDuration
+  notes_.add(recorder_->seconds() + settings_.dt > limits::kMaxDuration
                  ? "recording stopped: a scenario runs at most 600 s"
                  : "recording stopped: the aim point was withdrawn, which a scenario cannot say",
              now);

@@ -29,7 +29,7 @@ class SessionRecorder {
 
   // The intents of the next step, one per soldier. False when this step cannot be written as
   // a scenario: an aim point withdrawn (a scenario's aim, once given, holds), or the longest
-  // scenario reached (kMaxScenarioDuration); the step is then not recorded.
+  // scenario reached (limits::kMaxDuration); the step is then not recorded.
   bool add_step(std::span<const anim::Intent> intents);
 
   std::int64_t steps() const { return steps_; }

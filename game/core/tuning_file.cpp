@@ -10,8 +10,6 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 namespace game {
 namespace {
@@ -33,10 +31,10 @@ void read_curve(const TomlReader& r, const toml::table& t, std::string_view oute
     for (std::size_t i = 0; i < a->size(); ++i) store(i, (*a)[i], full);
   };
   read_array("speed", [&](std::size_t i, const toml::node& n, const std::string& key) {
-    out.speed[i] = r.number_in(n, key, 0.0, 20.0);
+    out.speed[i] = r.number_in(n, key, 0.0, 20.0, "m/s");
   });
   read_array("value", [&](std::size_t i, const toml::node& n, const std::string& key) {
-    out.value[i] = r.number_in(n, key, c.lo, c.hi);
+    out.value[i] = r.number_in(n, key, c.lo, c.hi, c.unit);
   });
   const toml::node* speeds = t.get("speed");
   for (int i = 1; i < anim::SpeedCurve::kPoints; ++i)
@@ -53,7 +51,7 @@ void read_section(const TomlReader& r, const toml::table& t, std::string_view ou
     bool known = false;
     for (const TuningField& f : tuning_fields()) {
       if (f.section != section || f.name != key.str()) continue;
-      f.access(tuning) = r.number_in(node, full, f.lo, f.hi);
+      f.access(tuning) = r.number_in(node, full, f.lo, f.hi, f.unit);
       known = true;
     }
     for (const TuningCurve& c : tuning_curves()) {
@@ -94,10 +92,8 @@ TuningResult parse_tuning_text(std::string_view text, const std::string& source_
   const TomlReader r(source_name);
   anim::Tuning tuning = base;
   try {
-    const toml::table root = toml::parse(text, source_name);
+    const toml::table root = parse_toml(text, source_name);
     read_tuning_tables(r, root, "", tuning);
-  } catch (const toml::parse_error& e) {
-    return TuningError{parse_error_line(e, source_name)};
   } catch (const TomlFailure& f) {
     return TuningError{f.message};
   }
@@ -105,12 +101,10 @@ TuningResult parse_tuning_text(std::string_view text, const std::string& source_
 }
 
 TuningResult load_tuning_file(const std::string& path, const anim::Tuning& base) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return TuningError{path + ": cannot open the file"};
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (in.bad()) return TuningError{path + ": cannot read the file"};
-  return parse_tuning_text(text.str(), path, base);
+  std::string error;
+  const std::optional<std::string> text = read_toml_file(path, error);
+  if (!text) return TuningError{error};
+  return parse_tuning_text(*text, path, base);
 }
 
 std::string tuning_to_toml(const anim::Tuning& tuning_in, std::string_view prefix) {

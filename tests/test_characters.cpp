@@ -115,14 +115,16 @@ TEST_CASE("character files: every bad key or value is one line naming the file, 
   struct Case { const char* text; const char* says; };
   for (const Case& c : {
            Case{"height = 3.0\n", "t.toml:1: height"},
-           Case{"[fractions]\nthigh = 0.5\n", "t.toml:2: fractions.thigh: expected a fraction"},
+           Case{"[fractions]\nthigh = 0.5\n", "t.toml:2: fractions.thigh: expected a value within 0.1715..0.3185 of the height"},
            Case{"[fractions]\nknee = 0.2\n", "t.toml:2: fractions.knee: unknown key"},
            Case{"[fractions]\nthigh = \"long\"\n", "t.toml:2: fractions.thigh: expected a number"},
-           Case{"[lengths]\nthigh = 0.2\n", "t.toml:2: lengths.thigh: expected a length"},
+           Case{"[lengths]\nthigh = 0.2\n", "t.toml:2: lengths.thigh: expected a value within 0.30527..0.56693 m"},
            Case{"[fractions]\nthigh = 0.25\n[lengths]\nthigh = 0.44\n", "given in both"},
            Case{"[fractions]\nthigh = 0.27\nshank = 0.27\n", "stack up to its height"},
            Case{"colour = 1\n", "t.toml:1: colour: unknown key"},
            Case{"[fractions\n", "t.toml:1"},
+           // Behind issue 17's guard, as scenario and tuning files are: toml++ never sees it.
+           Case{"height = 1.8 \xc2\xa0\n", "t.toml:1: non-ASCII character outside a string"},
        }) {
     CAPTURE(c.text);
     const game::CharacterResult r = game::parse_character_text(c.text, "t.toml");

@@ -64,15 +64,14 @@ void read_segments(const TomlReader& r, const toml::table& t, std::string_view t
       r.fail(node, full, "given in both [fractions] and [lengths]; give it once");
     const double w = winter.*(s->field);
     const double lo = kMinFractionShare * w, hi = kMaxFractionShare * w;
-    char range[120];
+    // number_in's message gives the bounds it checks (issue 17); the unit says whence they come.
+    char unit[120];
     if (metres) {
-      std::snprintf(range, sizeof range, "a length within %.3f..%.3f m (0.7..1.3 of Winter's %.3f of the height)",
-                    lo * build.height, hi * build.height, w);
-      build.fractions.*(s->field) = r.number_in(node, full, lo * build.height, hi * build.height, range) / build.height;
+      std::snprintf(unit, sizeof unit, "m (0.7..1.3 of Winter's %.3f of the height)", w);
+      build.fractions.*(s->field) = r.number_in(node, full, lo * build.height, hi * build.height, unit) / build.height;
     } else {
-      std::snprintf(range, sizeof range, "a fraction of the height within %.3f..%.3f (0.7..1.3 of Winter's %.3f)", lo,
-                    hi, w);
-      build.fractions.*(s->field) = r.number_in(node, full, lo, hi, range);
+      std::snprintf(unit, sizeof unit, "of the height (0.7..1.3 of Winter's %.3f)", w);
+      build.fractions.*(s->field) = r.number_in(node, full, lo, hi, unit);
     }
   }
 }
@@ -82,7 +81,7 @@ CharacterBuild parse_document(const TomlReader& r, const toml::table& root) {
   r.only_keys(root, "", kKeys);
   CharacterBuild build;
   if (auto n = root.get("height"))
-    build.height = r.number_in(*n, "height", kMinHeight, kMaxHeight, "a height within 1.2..2.3 m");
+    build.height = r.number_in(*n, "height", kMinHeight, kMaxHeight, "m");
   std::set<std::string> seen;
   if (auto n = root.get("fractions")) read_segments(r, r.table(*n, "fractions"), "fractions", false, build, seen);
   if (auto n = root.get("lengths")) read_segments(r, r.table(*n, "lengths"), "lengths", true, build, seen);

@@ -73,6 +73,10 @@ std::optional<Setup> load_setup(const PlayOptions& o) {
       return std::nullopt;
     }
     s.tuning = std::get<anim::Tuning>(r);
+  } else if (s.level.tuning) {
+    // As the headless commands do (load_tuning): --tuning FILE, else the level's own [tuning]
+    // (a recording played as a level keeps the tuning it was made with), else the defaults.
+    s.tuning = *s.level.tuning;
   }
   s.tuning_path = tuning_save_path(o.tuning, roots);
   return s;

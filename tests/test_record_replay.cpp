@@ -5,6 +5,7 @@
 #include "game/core/input_timeline.hpp"
 #include "game/core/play_level.hpp"
 #include "game/core/play_session.hpp"
+#include "game/core/session_recorder.hpp"
 #include "game/core/trace_writer.hpp"
 #include "game/core/world.hpp"
 
@@ -136,6 +137,15 @@ TEST_CASE("a recorded play session replays bit for bit: its trace is the session
   const std::string original = played.text(), replayed = replay(sc, anim::Tuning{});
   CHECK(original.size() > 100000);
   CHECK(original == replayed);
+  // The trace does not show who each man is; the replay's drawing does (issue 15's kit).
+  REQUIRE(sc.soldiers.size() == session.world().size());
+  int not_riflemen = 0;
+  for (std::size_t i = 0; i < sc.soldiers.size(); ++i) {
+    CHECK(sc.soldiers[i].spec.role == session.frames()[i].role);
+    CHECK(sc.soldiers[i].spec.team == session.frames()[i].team);
+    not_riflemen += sc.soldiers[i].spec.role != anim::Role::rifleman;
+  }
+  CHECK(not_riflemen >= 2);  // the squad's gunner and radioman
 
   // And as the user does it: the file, `soldier trace`, and `soldier render` of it.
   const program_runner::Scratch dir("soldier_record_replay");
@@ -148,6 +158,25 @@ TEST_CASE("a recorded play session replays bit for bit: its trace is the session
       dir, "soldier", "render --scenario '" + (dir / "rec.toml").string() + "' --at 8 --follow b --out '" +
                           (dir / "f.png").string() + "'");
   CHECK_MESSAGE(png.status == 0, png.err);
+}
+
+TEST_CASE("a recording keeps each soldier's role and team") {
+  game::Scenario level = sandbox();
+  std::vector<anim::CharacterSpec> specs(2);
+  specs[0].id = "a";
+  specs[1].id = "b";
+  specs[1].x = -1.0;
+  specs[1].role = anim::Role::radioman;
+  specs[1].team = 3;
+  game::SessionRecorder recorder(level, specs, {}, kDt, anim::Tuning{});
+  std::vector<anim::Intent> intents(2);
+  REQUIRE(recorder.add_step(intents));
+  const game::Scenario sc = parse(recorder.scenario_text("test"));
+  REQUIRE(sc.soldiers.size() == 2);
+  CHECK(sc.soldiers[0].spec.role == anim::Role::rifleman);
+  CHECK(sc.soldiers[0].spec.team == 0);
+  CHECK(sc.soldiers[1].spec.role == anim::Role::radioman);
+  CHECK(sc.soldiers[1].spec.team == 3);
 }
 
 TEST_CASE("one-shots are recorded once, at their steps, and replay once") {

@@ -46,7 +46,7 @@ SessionRecorder::SessionRecorder(const Scenario& level, std::span<const anim::Ch
 }
 
 bool SessionRecorder::add_step(std::span<const anim::Intent> intents) {
-  if (static_cast<double>(steps_ + 1) * dt_ > kMaxScenarioDuration) return false;
+  if (static_cast<double>(steps_ + 1) * dt_ > limits::kMaxDuration) return false;
   for (std::size_t i = 0; i < soldiers_.size() && i < intents.size(); ++i)
     if (soldiers_[i].held.has_aim && !intents[i].has_aim) return false;
   // The same time as simulate() starts this step at (index * dt, never a running sum).
@@ -109,6 +109,9 @@ std::string SessionRecorder::scenario_text(const std::string& origin) const {
     out += "facing = " + std::to_string(s.spec.facing < 0 ? -1 : 1) + "\n";
     if (!s.character.empty()) out += "character = " + toml_string(s.character) + "\n";
     out += "height = " + toml_number(s.spec.height) + "\n";
+    // Who he is (issue 15): drawn with his kit and his team's colours in a replay too.
+    if (s.spec.role != anim::Role::rifleman) out += "role = \"" + std::string(anim::role_name(s.spec.role)) + "\"\n";
+    if (s.spec.team != 0) out += "team = " + std::to_string(s.spec.team) + "\n";
     for (const InputEvent& e : s.events) {
       out += "  [[soldier.input]]\n  t = " + toml_number(e.t) + "\n";
       if (e.vx) out += "  vx = " + toml_number(*e.vx) + "\n";

@@ -218,22 +218,16 @@ int main(int argc, char** argv) {
     if (a == "--csv") {
       if (i + 1 >= argc) return usage("--csv needs a path");
       csv_path = argv[++i];
-    } else if (a == "--reps") {
-      if (i + 1 >= argc) return usage("--reps needs a number");
+    } else if (a == "--reps" || a == "--newton") {
+      const bool is_reps = a == "--reps";
+      const long top = is_reps ? 100 : 16;
+      if (i + 1 >= argc) return usage((a + " needs a number").c_str());
       char* end = nullptr;
       errno = 0;
       const long n = std::strtol(argv[++i], &end, 10);
-      if (errno != 0 || end == argv[i] || *end != '\0' || n < 1 || n > 100)
-        return usage(("--reps takes a whole number from 1 to 100, not '" + std::string(argv[i]) + "'").c_str());
-      reps = static_cast<int>(n);
-    } else if (a == "--newton") {
-      if (i + 1 >= argc) return usage("--newton needs a number");
-      char* end = nullptr;
-      errno = 0;
-      const long n = std::strtol(argv[++i], &end, 10);
-      if (errno != 0 || end == argv[i] || *end != '\0' || n < 1 || n > 16)
-        return usage(("--newton takes a whole number from 1 to 16, not '" + std::string(argv[i]) + "'").c_str());
-      newton = static_cast<int>(n);
+      if (errno != 0 || end == argv[i] || *end != '\0' || n < 1 || n > top)
+        return usage((a + " takes a whole number from 1 to " + std::to_string(top) + ", not '" + argv[i] + "'").c_str());
+      (is_reps ? reps : newton) = static_cast<int>(n);
     } else if (a == "--no-box2d") {
       box2d = false;
     } else {

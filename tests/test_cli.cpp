@@ -22,9 +22,7 @@ using program_runner::count_lines;
 using program_runner::first_line;
 using program_runner::only_streams_left;
 using program_runner::read_file;
-
-// Runs `soldier ARGS` with stdout and stderr captured in `scratch`.
-Run soldier(const Scratch& scratch, const std::string& args) { return program_runner::run(scratch, "soldier", args); }
+using program_runner::soldier;
 
 std::string asset(const std::string& name) {
   return std::string(SOLDIER_SOURCE_DIR) + "/assets/scenarios/" + name;

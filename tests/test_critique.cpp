@@ -24,8 +24,7 @@ using program_runner::Run;
 using program_runner::Scratch;
 using program_runner::count_lines;
 using program_runner::read_file;
-
-Run soldier(const Scratch& scratch, const std::string& args) { return program_runner::run(scratch, "soldier", args); }
+using program_runner::soldier;
 
 std::string lower(std::string s) {
   std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });

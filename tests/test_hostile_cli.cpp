@@ -24,8 +24,7 @@ using program_runner::Run;
 using program_runner::Scratch;
 using program_runner::count_lines;
 using program_runner::only_streams_left;
-
-Run soldier(const Scratch& scratch, const std::string& args) { return program_runner::run(scratch, "soldier", args); }
+using program_runner::soldier;
 
 std::string asset(const std::string& name) { return std::string(SOLDIER_SOURCE_DIR) + "/assets/scenarios/" + name; }
 

@@ -40,6 +40,16 @@ vec2 joint_point(const RagdollRig& rig, const RagdollPositions& p, Joint j) {
 
 vec2 bone_start(const RagdollBone& b, const RagdollPositions& p) { return p[b.a0] + b.t * (p[b.a1] - p[b.a0]); }
 
+// The worst bone error, as a share of that bone's rest length.
+double worst_bone_error(const RagdollRig& rig, const RagdollPositions& p) {
+  double worst = 0.0;
+  for (const RagdollBone& b : rig.bones) {
+    if (b.rest <= 0.0) continue;
+    worst = std::max(worst, std::abs(glm::length(p[b.b] - bone_start(b, p)) - b.rest) / b.rest);
+  }
+  return worst;
+}
+
 // The facing side's front of a bone pointing "up" the body (render/figure's front_of_up).
 vec2 front_of(vec2 up, int facing) { return facing > 0 ? vec2{up.y, -up.x} : vec2{-up.y, up.x}; }
 
@@ -91,6 +101,10 @@ struct SubstepContext {
   double limb_share = 0.0;    // the share of the limbs' relative motion damped over h
   double max_travel = 0.2;    // m per sub-step (the speed cap)
   Friction friction{};
+  int extra_solves = 0;       // passes allowed past newton_steps
+  double tolerance = 0.005;   // share of a bone's length
+  double stick_travel = 0.0;  // m per sub-step: a contact slower than this starts stuck
+  ContactHoldRule hold{};
 };
 
 SubstepContext substep_context(double h, const RagdollTuning& t) {
@@ -105,6 +119,13 @@ SubstepContext substep_context(double h, const RagdollTuning& t) {
   const double mu_s = std::isfinite(t.friction_static) ? std::clamp(t.friction_static, 0.0, 2.0) : 0.0;
   const double mu_k = std::isfinite(t.friction_kinetic) ? std::clamp(t.friction_kinetic, 0.0, mu_s) : 0.0;
   c.friction = {mu_s, mu_k};
+  c.extra_solves = std::clamp(t.max_extra_solves, 0, 16);
+  c.tolerance = std::isfinite(t.solve_tolerance) ? std::clamp(t.solve_tolerance, 1e-6, 0.1) : 0.005;
+  c.stick_travel = (std::isfinite(t.stick_speed) ? std::clamp(t.stick_speed, 0.0, 2.0) : 0.0) * h;
+  const double settle = kGravity * h * h;  // m: what gravity moves a still body in a sub-step
+  c.hold.stick = mu_s;
+  c.hold.release = (std::isfinite(t.contact_release) ? std::clamp(t.contact_release, 0.0, 10.0) : 0.5) * settle;
+  c.hold.slip = (std::isfinite(t.contact_slip) ? std::clamp(t.contact_slip, 0.0, 10.0) : 1.0) * settle;
   return c;
 }
 
@@ -128,28 +149,35 @@ void substep(Ragdoll& r, const SubstepContext& c) {
   if (c.limb_share > 0.0) damp_bones(rig, r.position, r.previous, c.limb_share);
   // 2. A fast particle stops where its path enters the solid (no tunnelling through a wall).
   sweep(r);
-  // 3. Friction, bounded by the ground's load on each particle in the last sub-step.
-  for (const RagdollContact& k : rig.contacts) apply_friction(k, r.position, r.previous, r.touch[k.i], c.friction);
+  // 3. Friction, bounded by the ground's load on each particle in the last sub-step; a particle
+  // that static friction held, or that barely moves, starts the solve stuck.
+  std::array<bool, kRagdollPoints> stuck{};
+  for (const RagdollContact& k : rig.contacts) {
+    const bool held = apply_friction(k, r.position, r.previous, r.touch[k.i], c.friction);
+    const vec2 moved = r.position[k.i] - r.previous[k.i];
+    stuck[k.i] = held || glm::dot(moved, moved) < c.stick_travel * c.stick_travel;
+  }
   r.touch = {};
   // 4. The ground and the boxes, INSIDE the relaxation (Rule 7b), then every bone, hold and
-  // joint past its range at once (anim/ragdoll_bone_solve), newton_steps times: each time the
-  // ground first pushes out what is in it, and holds what it pushed along its normal in the
-  // solve, so the solve moves the body off the ground instead of into it.
+  // joint past its range at once (anim/ragdoll_bone_solve): each pass the ground first pushes
+  // out what is in it and holds what it pushed (anim/ragdoll_contact: hold_contact), so the
+  // solve moves the body off the ground instead of into it; after the solve each hold is
+  // decided again from what the solve asked of it (rehold_contact: let go of what it pulls,
+  // slide what it drags out of the friction cone). newton_steps passes, then more, up to
+  // max_extra_solves, while a hold changed or a bone is still off by more than solve_tolerance.
   std::array<PointMobility, kRagdollPoints> mobility{};
   for (std::size_t i = 0; i < kRagdollPoints; ++i) mobility[i].w = rig.inv_mass[i];
   BoneSolveScratch scratch;
-  for (int k = 0; k < c.newton_steps; ++k) {
+  for (int k = 0; k < c.newton_steps + c.extra_solves; ++k) {
+    bool changed = false;
+    if (k > 0)
+      for (std::size_t i = 0; i < kRagdollPoints; ++i) changed = rehold_contact(mobility[i], r.touch[i].depth, c.hold) || changed;
     for (const RagdollContact& contact : rig.contacts) {
       vec2 normal;
-      if (!project_contact(contact, r.position, r.nearby, r.touch[contact.i], r.previous[contact.i], normal)) continue;
-      PointMobility& m = mobility[contact.i];
-      if (m.locked == 0) {
-        m.normal = normal;
-        m.locked = 1;
-      } else if (glm::dot(m.normal, normal) < 0.98) {
-        m.locked = 2;  // two surfaces (a corner): held both ways
-      }
+      if (project_contact(contact, r.position, r.nearby, r.touch[contact.i], r.previous[contact.i], normal))
+        changed = hold_contact(mobility[contact.i], normal, stuck[contact.i]) || changed;
     }
+    if (k >= c.newton_steps && !changed && worst_bone_error(rig, r.position) < c.tolerance) break;
     solve_bones(rig, r.plan, r.position, mobility, scratch, k > 0);
   }
   // What the body pressed into the ground through the held particles is that ground's load
@@ -383,14 +411,7 @@ vec2 ragdoll_gaze(const Ragdoll& r) {
   return l > 1e-9 ? front_of(skull / l, r.rig.facing) : vec2{static_cast<double>(r.rig.facing), 0.0};
 }
 
-double ragdoll_bone_drift(const Ragdoll& r) {
-  double worst = 0.0;
-  for (const RagdollBone& b : r.rig.bones) {
-    if (b.rest <= 0.0) continue;
-    worst = std::max(worst, std::abs(glm::length(r.position[b.b] - bone_start(b, r.position)) - b.rest) / b.rest);
-  }
-  return worst;
-}
+double ragdoll_bone_drift(const Ragdoll& r) { return worst_bone_error(r.rig, r.position); }
 
 double ragdoll_front_up(const Ragdoll& r) {
   const vec2 up = r.position[pt(P::neck)] - r.position[pt(P::pelvis)];

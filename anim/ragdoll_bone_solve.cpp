@@ -317,7 +317,9 @@ void solve_bones(const RagdollRig& rig, const BoneSolvePlan& plan, std::array<ve
   }
   for (std::size_t i = 0; i < kRagdollPoints; ++i) {
     PointMobility& q = mobility[i];
-    if (q.locked != 0) q.pressed += std::max(0.0, -q.w * glm::dot(unheld[i], q.normal));
+    if (q.locked == 0) continue;
+    q.pressed += std::max(0.0, -q.w * glm::dot(unheld[i], q.normal));
+    q.demand = q.w * unheld[i];
   }
 }
 

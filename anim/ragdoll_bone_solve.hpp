@@ -61,6 +61,14 @@ struct PointMobility {
   // Out, added up over the solves: how far the solve would have moved it into the surface had
   // it not been held, m (>= 0): the load the ground carried, which bounds its friction.
   double pressed = 0.0;
+  // Out, the last solve's: where the solve would have moved it had it not been held at all, m
+  // (its constraints' push on it, w J^T lambda): into the surface it presses (what friction may
+  // hold), out of it it pulls, along it it drags (anim/ragdoll_contact: contact_hold).
+  vec2 demand{0.0, 0.0};
+  // How the contact holds it, set by the contacts (anim/ragdoll_contact): stuck (held both
+  // ways by static friction) or on a corner (two surfaces); locked = 2 either way.
+  bool stuck = false;
+  bool corner = false;
 };
 
 // The factored matrix of the last solve, kept for the next Newton steps of the same sub-step

@@ -112,16 +112,20 @@ double terrain_clearance(const NearbyTerrain& near, vec2 p) {
   return std::sqrt(best2);
 }
 
-void apply_friction(const RagdollContact& c, std::array<vec2, kRagdollPoints>& p,
+bool apply_friction(const RagdollContact& c, std::array<vec2, kRagdollPoints>& p,
                     const std::array<vec2, kRagdollPoints>& start, const ContactTouch& touch, const Friction& friction) {
-  if (!(touch.depth > 0.0)) return;
+  if (!(touch.depth > 0.0)) return false;
   const vec2 n = touch.normal;
   const vec2 slid = p[c.i] - start[c.i];
   const vec2 tangential = slid - n * glm::dot(slid, n);
   const double t2 = glm::dot(tangential, tangential);
   const double stick = friction.stick * touch.depth;
-  if (t2 <= stick * stick) p[c.i] -= tangential;
-  else p[c.i] -= tangential * (friction.slide * touch.depth / std::sqrt(t2));
+  if (t2 <= stick * stick) {
+    p[c.i] -= tangential;
+    return true;
+  }
+  p[c.i] -= tangential * (friction.slide * touch.depth / std::sqrt(t2));
+  return false;
 }
 
 namespace {
@@ -191,6 +195,39 @@ bool project_contact(const RagdollContact& c, std::array<vec2, kRagdollPoints>& 
     return at;
   });
   return touched;
+}
+
+bool hold_contact(PointMobility& m, vec2 normal, bool stuck) {
+  if (m.locked == 0) {
+    m.normal = normal;
+    m.locked = stuck ? 2 : 1;
+    m.stuck = stuck;
+    return true;
+  }
+  if (!m.corner && glm::dot(m.normal, normal) < 0.98) {
+    m.locked = 2;  // two surfaces (a corner): held both ways
+    m.corner = true;
+    return true;
+  }
+  return false;
+}
+
+bool rehold_contact(PointMobility& m, double load, const ContactHoldRule& rule) {
+  if (m.locked == 0 || m.corner) return false;
+  const double into = -glm::dot(m.demand, m.normal);  // m: + pressed into the surface
+  if (into < -rule.release) {  // pulled off: a contact does not pull
+    m.locked = 0;
+    m.stuck = false;
+    return true;
+  }
+  if (!m.stuck) return false;
+  const vec2 along = m.demand + m.normal * into;
+  if (glm::length(along) > rule.stick * (std::max(0.0, into) + load) + rule.slip) {  // out of Coulomb's cone
+    m.locked = 1;
+    m.stuck = false;
+    return true;
+  }
+  return false;
 }
 
 }  // namespace anim

@@ -6,6 +6,7 @@
 // since the sub-step began: all of it while that is within mu_s times the push (it sticks:
 // a body rests on a slope steeper than nothing), else mu_k times the push (Mueller et al.,
 // "Unified Particle Physics for Real-Time Applications", 2014, section 6.1).
+#include "anim/ragdoll_bone_solve.hpp"
 #include "anim/ragdoll_rig.hpp"
 #include "anim/terrain.hpp"
 
@@ -71,8 +72,32 @@ bool project_contact(const RagdollContact& c, std::array<vec2, kRagdollPoints>& 
 // Coulomb friction for a particle the ground pushed by `touch` in the last sub-step: its
 // sliding along that surface since this sub-step began (`start`, the verlet previous
 // positions) is taken back, all of it while that is within mu_s times the push (it sticks),
-// else mu_k times the push (it slides).
-void apply_friction(const RagdollContact& c, std::array<vec2, kRagdollPoints>& p,
+// else mu_k times the push (it slides). True when it stuck.
+bool apply_friction(const RagdollContact& c, std::array<vec2, kRagdollPoints>& p,
                     const std::array<vec2, kRagdollPoints>& start, const ContactTouch& touch, const Friction& friction);
+
+// How a contact holds its particle in the bone solve (anim/ragdoll_bone_solve), decided as an
+// active set (a contact pushes and never pulls; it holds by friction only inside Coulomb's
+// cone): a particle the ground pushed is held along the normal (slides) or, when static
+// friction held it this sub-step, both ways (sticks). After each solve the hold is decided
+// again from what the solve asked of the particle (PointMobility::demand): pulled off the
+// ground by more than `release` m, it is let go (a dead man's knee on the ground does not hold
+// his body up kneeling: a held contact that pulls props him); stuck but dragged along the
+// ground by more than mu_s times its load plus `slip` m, it slides. Without the hold a body
+// at rest creeps down a slope (the solve slides what friction stopped before it) and a
+// contact that cannot let go props a body up.
+struct ContactHoldRule {
+  double stick = 0.7;     // mu_s
+  double release = 0.0;   // m per sub-step, >= 0
+  double slip = 0.0;      // m per sub-step, >= 0
+};
+
+// A particle found touching a surface of `normal` in a pass; `stuck`: static friction held it
+// this sub-step. True when its hold changed.
+bool hold_contact(PointMobility& m, vec2 normal, bool stuck);
+
+// Decides the hold of a held particle again after a solve; `load` is the ground's push on it in
+// this sub-step so far, m (ContactTouch::depth). True when it changed.
+bool rehold_contact(PointMobility& m, double load, const ContactHoldRule& rule);
 
 }  // namespace anim

@@ -51,12 +51,17 @@ struct RagdollRadii {
 
 struct RagdollTuning {
   // The step (STYLE.md 5): fixed sub-steps, each a fixed sequence (anim/ragdoll.cpp), so the
-  // result depends on dt alone. 1/120 s is the game's own step. Three Newton steps of the
-  // bone solve (anim/ragdoll_bone_solve) per sub-step keep the worst bone drift of
-  // bench_ragdoll's 1000 varied falls at 1.6% (issue 13's bar: 2%); two leave it at 3.5% for
-  // 80% of the price; one is not enough (one of the 1000 blew apart).
-  double max_substep = 1.0 / 120.0;  // s, 1e-4..0.05: no sub-step is longer
-  int newton_steps = 3;              // bone solves per sub-step, 1..16
+  // result depends on dt alone. The game's own step (1/120 s) is one sub-step; the peer
+  // setting's 1/60 s (bench_ragdoll, Box2D's) is one too. Each sub-step solves the bones
+  // (anim/ragdoll_bone_solve) newton_steps times, then again while a contact's hold changed or
+  // a bone is off by more than solve_tolerance, at most max_extra_solves more: bench_ragdoll's
+  // 1000 varied falls at 1/60 s then hold the worst bone drift near 1.2% (issue 13's bar: 2%)
+  // at ~2 solves a sub-step; one solve and no more leaves the contacts' holds a sub-step late,
+  // and bodies never still.
+  double max_substep = 1.0 / 60.0;   // s, 1e-4..0.05: no sub-step is longer
+  int newton_steps = 2;              // bone solves per sub-step, 1..16
+  int max_extra_solves = 4;          // 0..16
+  double solve_tolerance = 0.005;    // share of a bone's length, 1e-6..0.1
   int max_substeps = 12;             // 1..256: a longer dt is simulated as this many sub-steps
   double max_step = 0.1;             // s: a longer dt (a stall) is simulated as this much
 
@@ -82,6 +87,15 @@ struct RagdollTuning {
   // a body rests on a slope up to atan(mu_s) = 35 deg, and slides, not sticks, on being dragged.
   double friction_static = 0.7;   // mu_s, 0..2
   double friction_kinetic = 0.5;  // mu_k, 0..mu_s
+  // The contacts' holds in the bone solve (anim/ragdoll_contact: ContactHoldRule). A contact
+  // slower than stick_speed starts a sub-step stuck (held both ways, so a body at rest does not
+  // creep down a slope); the solve lets go of a contact it pulls off the ground by more than
+  // contact_release, and lets a stuck one slide when it drags it past the friction cone by more
+  // than contact_slip, both as shares of what gravity moves a still body in a sub-step (g h^2):
+  // less, and a contact at rest flickers between held and free and the body never stills.
+  double stick_speed = 0.2;      // m/s, 0..2 (a limb settling, not sliding)
+  double contact_release = 0.5;  // share of g h^2, 0..10
+  double contact_slip = 1.0;     // share of g h^2, 0..10
 
   // Birth: what the living pose has that the ragdoll's rest has not (a body foreshortened
   // mid-turn, its hips and shoulders apart in depth, a joint past its passive range, a part

@@ -6,6 +6,7 @@
 #include "game/core/play_level.hpp"
 #include "game/core/play_session.hpp"
 #include "game/core/session_recorder.hpp"
+#include "game/core/toml_reader.hpp"
 #include "game/core/trace_writer.hpp"
 #include "game/core/world.hpp"
 
@@ -177,6 +178,35 @@ TEST_CASE("a recording keeps each soldier's role and team") {
   CHECK(sc.soldiers[0].spec.team == 0);
   CHECK(sc.soldiers[1].spec.role == anim::Role::radioman);
   CHECK(sc.soldiers[1].spec.team == 3);
+}
+
+TEST_CASE("a recording stops before its file would be too large to read back") {
+  // 200 soldiers whose speed changes every step write ~12 KiB a step: the file limit comes
+  // long before the 600 s one. What was recorded is a scenario that reads back whole.
+  constexpr std::size_t kSoldiers = 200;
+  std::vector<anim::CharacterSpec> specs(kSoldiers);
+  for (std::size_t i = 0; i < kSoldiers; ++i) {
+    specs[i].id = "s" + std::to_string(i);
+    specs[i].x = -static_cast<double>(i);
+  }
+  game::SessionRecorder recorder(sandbox(), specs, {}, 0.1, anim::Tuning{});
+  std::vector<anim::Intent> intents(kSoldiers);
+  std::int64_t steps = 0;
+  for (; steps < 6000; ++steps) {
+    for (std::size_t i = 0; i < kSoldiers; ++i) intents[i].vx_desired = 1.0 + 1e-3 * static_cast<double>((steps + i) % 997);
+    if (!recorder.add_step(intents)) break;
+  }
+  CHECK(recorder.full());
+  CHECK(steps < 6000);  // stopped by the size, not the 600 s at dt = 0.1
+  CHECK(recorder.steps() == steps);
+  const std::string text = recorder.scenario_text("a long origin comment " + std::string(200, 'x'));
+  CHECK(text.size() <= game::kMaxTomlFileBytes);
+  CHECK(text.size() > game::kMaxTomlFileBytes - (1u << 20));  // it did fill the file
+  const program_runner::Scratch dir("soldier_record_full");
+  { std::ofstream(dir / "full.toml", std::ios::binary) << text; }
+  const game::ScenarioResult r = game::parse_scenario_file((dir / "full.toml").string());
+  if (const auto* e = std::get_if<game::ScenarioError>(&r)) FAIL(e->message);
+  CHECK(std::get<game::Scenario>(r).duration == doctest::Approx(0.1 * static_cast<double>(steps)));
 }
 
 TEST_CASE("one-shots are recorded once, at their steps, and replay once") {

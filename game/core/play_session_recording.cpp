@@ -3,6 +3,7 @@
 // recording stops (game/core/session_recorder.hpp).
 #include "game/core/play_session.hpp"
 
+#include "game/core/toml_reader.hpp"
 #include "game/core/tuning_file.hpp"
 
 #include <cstdio>
@@ -52,10 +53,11 @@ std::optional<std::string> PlaySession::take_recording() {
 void PlaySession::record_step(std::span<const anim::Intent> intents, double now) {
   if (!recorder_ || recorder_->add_step(intents)) return;
   // The step cannot be a scenario's: what was recorded up to it is kept.
-  notes_.add(recorder_->seconds() + settings_.dt > limits::kMaxDuration
-                 ? "recording stopped: a scenario runs at most 600 s"
-                 : "recording stopped: the aim point was withdrawn, which a scenario cannot say",
-             now);
+  std::string why = "the aim point was withdrawn, which a scenario cannot say";
+  if (recorder_->seconds() + settings_.dt > limits::kMaxDuration) why = "a scenario runs at most 600 s";
+  if (recorder_->full())
+    why = "a scenario file holds at most " + std::to_string(kMaxTomlFileBytes >> 20) + " MiB";
+  notes_.add("recording stopped: " + why, now);
   stop_recording();
 }
 

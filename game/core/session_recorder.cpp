@@ -36,6 +36,23 @@ std::optional<InputEvent> change(const anim::Intent& held, const anim::Intent& w
   return e;
 }
 
+// One [[soldier.input]] entry as the scenario text has it.
+std::string input_text(const InputEvent& e) {
+  std::string out = "  [[soldier.input]]\n  t = " + toml_number(e.t) + "\n";
+  if (e.vx) out += "  vx = " + toml_number(*e.vx) + "\n";
+  if (e.aim) out += "  aim = " + point(*e.aim) + "\n";
+  if (e.stance) out += "  stance = \"" + std::string(stance_name(*e.stance)) + "\"\n";
+  if (e.climb) out += "  climb = " + std::to_string(*e.climb) + "\n";
+  if (e.fire) out += "  fire = true\n";
+  if (e.die) out += "  die = " + point(*e.die) + "\n";
+  if (e.get_up) out += "  get_up = true\n";
+  return out;
+}
+
+// Room kept for what the text has beyond its fixed part and its entries: the origin comment
+// and the duration's digits.
+constexpr std::size_t kTextSlack = 4096;
+
 }  // namespace
 
 SessionRecorder::SessionRecorder(const Scenario& level, std::span<const anim::CharacterSpec> specs,
@@ -43,6 +60,7 @@ SessionRecorder::SessionRecorder(const Scenario& level, std::span<const anim::Ch
     : terrain_(level.terrain), seed_(level.seed), dt_(dt), tuning_(tuning) {
   for (std::size_t i = 0; i < specs.size(); ++i)
     soldiers_.push_back(Soldier{specs[i], i < characters.size() ? characters[i] : std::string(), {}, {}});
+  text_bytes_ = scenario_text("").size() + kTextSlack;
 }
 
 bool SessionRecorder::add_step(std::span<const anim::Intent> intents) {
@@ -51,9 +69,19 @@ bool SessionRecorder::add_step(std::span<const anim::Intent> intents) {
     if (soldiers_[i].held.has_aim && !intents[i].has_aim) return false;
   // The same time as simulate() starts this step at (index * dt, never a running sum).
   const double t = static_cast<double>(steps_) * dt_;
+  std::vector<std::optional<InputEvent>> events(soldiers_.size());
+  std::size_t bytes = 0;
+  for (std::size_t i = 0; i < soldiers_.size() && i < intents.size(); ++i)
+    if ((events[i] = change(soldiers_[i].held, intents[i], t))) bytes += input_text(*events[i]).size();
+  // A file larger than the parsers read (issue 17) could not be replayed: the step is left out.
+  if (text_bytes_ + bytes > kMaxTomlFileBytes) {
+    full_ = true;
+    return false;
+  }
+  text_bytes_ += bytes;
   for (std::size_t i = 0; i < soldiers_.size() && i < intents.size(); ++i) {
     Soldier& s = soldiers_[i];
-    if (const std::optional<InputEvent> e = change(s.held, intents[i], t)) {
+    if (const std::optional<InputEvent>& e = events[i]) {
       s.events.push_back(*e);
       if (e->vx) s.held.vx_desired = *e->vx;
       if (e->aim) s.held.has_aim = true, s.held.aim_world = *e->aim;
@@ -112,16 +140,7 @@ std::string SessionRecorder::scenario_text(const std::string& origin) const {
     // Who he is (issue 15): drawn with his kit and his team's colours in a replay too.
     if (s.spec.role != anim::Role::rifleman) out += "role = \"" + std::string(anim::role_name(s.spec.role)) + "\"\n";
     if (s.spec.team != 0) out += "team = " + std::to_string(s.spec.team) + "\n";
-    for (const InputEvent& e : s.events) {
-      out += "  [[soldier.input]]\n  t = " + toml_number(e.t) + "\n";
-      if (e.vx) out += "  vx = " + toml_number(*e.vx) + "\n";
-      if (e.aim) out += "  aim = " + point(*e.aim) + "\n";
-      if (e.stance) out += "  stance = \"" + std::string(stance_name(*e.stance)) + "\"\n";
-      if (e.climb) out += "  climb = " + std::to_string(*e.climb) + "\n";
-      if (e.fire) out += "  fire = true\n";
-      if (e.die) out += "  die = " + point(*e.die) + "\n";
-      if (e.get_up) out += "  get_up = true\n";
-    }
+    for (const InputEvent& e : s.events) out += input_text(e);
   }
   return out;
 }

@@ -28,9 +28,11 @@ class SessionRecorder {
                   std::vector<std::string> characters, double dt, const anim::Tuning& tuning);
 
   // The intents of the next step, one per soldier. False when this step cannot be written as
-  // a scenario: an aim point withdrawn (a scenario's aim, once given, holds), or the longest
-  // scenario reached (limits::kMaxDuration); the step is then not recorded.
+  // a scenario: an aim point withdrawn (a scenario's aim, once given, holds), the longest
+  // scenario reached (limits::kMaxDuration), or the text grown to the most a scenario file may
+  // hold (kMaxTomlFileBytes, full()); the step is then not recorded.
   bool add_step(std::span<const anim::Intent> intents);
+  bool full() const { return full_; }
 
   std::int64_t steps() const { return steps_; }
   double seconds() const { return static_cast<double>(steps_) * dt_; }
@@ -52,6 +54,8 @@ class SessionRecorder {
   anim::Tuning tuning_;
   std::vector<Soldier> soldiers_;
   std::int64_t steps_ = 0;
+  std::size_t text_bytes_ = 0;  // the scenario text's size so far, with room for its comment
+  bool full_ = false;
 };
 
 }  // namespace game

@@ -32,7 +32,7 @@ Intent sanitize_intent(const Intent& raw) {
 Character::Character(const CharacterSpec& spec, const Tuning& tuning, const Terrain& terrain)
     : spec_(spec),
       tuning_(tuning),
-      body_(proportions_for_height(spec.height)),
+      body_(proportions_from(spec.height, spec.build)),
       gait_(body_, tuning.gait, std::isfinite(spec.x) ? spec.x : 0.0, spec.facing, terrain) {
   motion_.x = std::isfinite(spec.x) ? spec.x : 0.0;
   yaw_ = yaw_target_ = spec.facing < 0 ? kPi : 0.0;

@@ -34,7 +34,10 @@ struct CharacterSpec {
   double x = 0.0;             // start position, world m
   int facing = 1;             // +1 faces +x, -1 faces -x
   double height = 1.78;       // body height, m
+  SegmentFractions build{};   // segment lengths as fractions of height (default Winter's)
   std::uint64_t seed = 0;     // per-step variation seed (Rule 10)
+  Role role = Role::rifleman; // his job and kit (anim/gear.hpp kit_of)
+  std::uint8_t team = 0;      // 0..kTeams-1, which side he is on
 };
 
 // What one step reads, built once at its start (as Box2D's b2StepContext): the cleaned

@@ -10,4 +10,9 @@ std::string_view state_name(State s) {
   return kNames[static_cast<std::size_t>(s)];
 }
 
+std::string_view role_name(Role r) {
+  static constexpr std::array<std::string_view, 3> kNames = {"rifleman", "radioman", "gunner"};
+  return kNames[static_cast<std::size_t>(r)];
+}
+
 }  // namespace anim

@@ -14,6 +14,11 @@ namespace anim {
 enum class State : std::uint8_t { stand, walk, run, crouch, prone, kneel, climb, vault, ladder, ragdoll, getup };
 std::string_view state_name(State s);  // as the trace spells it
 
+// A soldier's job in the squad, and so the kit he carries (anim/gear.hpp kit_of).
+enum class Role : std::uint8_t { rifleman, radioman, gunner };
+std::string_view role_name(Role r);  // "rifleman", "radioman", "gunner"
+inline constexpr int kTeams = 4;     // sides a scenario may put soldiers on
+
 // The rifle as it is held; the drawn rifle uses exactly these points (Rule 2b).
 struct RiflePoints {
   vec2 butt{};    // buttpad, in the shoulder pocket, world m
@@ -66,6 +71,11 @@ struct CharacterFrame {
   double aim_weight = 0.0;   // 0..1, how much the rifle is aimed (cheek weld, the trunk's share)
   vec2 pocket{};             // the firing shoulder's pocket, world m: a shouldered buttpad sits here
   vec2 sight_eye{};          // where the aiming eye belongs on the sight line, world m
+  // Who he is and what he just did, for the drawing (issue 15). Copied from the spec and the
+  // intents by game::World after each step; anim::Character leaves the defaults.
+  Role role = Role::rifleman;
+  std::uint8_t team = 0;     // 0..kTeams-1 (render's team accents)
+  double since_shot = -1.0;  // s since his last shot, < 0: none yet
 };
 
 }  // namespace anim

@@ -66,6 +66,13 @@ void copy_points(std::array<vec2, N + 1>& out, vec2 root, const SpringChain& cha
 
 }  // namespace
 
+Kit kit_of(Role role) {
+  Kit k;
+  k.antenna = k.radio = role == Role::radioman;  // the antenna only on the radioman
+  k.machine_gun = role == Role::gunner;
+  return k;
+}
+
 void reset_gear(GearState& state) {
   for (SpringChain& c : state.chains) c.primed = false;
 }

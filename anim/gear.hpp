@@ -17,6 +17,17 @@ struct GearState {
   std::array<SpringChain, 3> chains;  // in the order of GearPoints::chains(): antenna, sling, strap
 };
 
+// What a soldier of each role carries (issue 15, "gear is the character"). The spring chains
+// above run for every role, so the trace keeps its columns; the figure draws a chain or a
+// piece only when the kit has it.
+struct Kit {
+  bool antenna = false;       // the radio whip on the carrier's back
+  bool radio = false;         // the radio on the upper back the whip rises from
+  bool machine_gun = false;   // a light machine gun (heavier receiver, box magazine, bipod)
+                              // held on the same rifle points (Rule 2b)
+};
+Kit kit_of(Role role);
+
 // Places every chain at rest on the next step_gear (a respawn; a teleport is detected alone).
 void reset_gear(GearState& state);
 

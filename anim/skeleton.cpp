@@ -15,26 +15,31 @@ std::string_view joint_name(Joint j) {
   return kNames[index(j)];
 }
 
-Proportions proportions_for_height(double h) {
+Proportions proportions_from(double h, const SegmentFractions& f) {
   if (!std::isfinite(h)) h = 1.78;
   h = std::clamp(h, 1.2, 2.3);
+  const SegmentFractions winter;
+  const auto length = [h](double fraction, double fallback) {
+    return h * (std::isfinite(fraction) && fraction > 0.0 && fraction <= 1.0 ? fraction : fallback);
+  };
   Proportions p;
   p.height = h;
-  // Winter (2009) fig. 4.1 segment fractions of height.
-  p.thigh = 0.245 * h;
-  p.shank = 0.246 * h;
-  p.ankle_height = 0.039 * h;
-  p.foot = 0.152 * h;
-  p.pelvis_width = 0.191 * h;
-  p.trunk = 0.288 * h;
-  p.neck = 0.052 * h;
-  p.head = 0.130 * h;
-  p.upper_arm = 0.186 * h;
-  p.forearm = 0.146 * h;
-  p.hand = 0.108 * h;
-  p.shoulder_width = 0.259 * h;
+  p.thigh = length(f.thigh, winter.thigh);
+  p.shank = length(f.shank, winter.shank);
+  p.ankle_height = length(f.ankle_height, winter.ankle_height);
+  p.foot = length(f.foot, winter.foot);
+  p.pelvis_width = length(f.pelvis_width, winter.pelvis_width);
+  p.trunk = length(f.trunk, winter.trunk);
+  p.neck = length(f.neck, winter.neck);
+  p.head = length(f.head, winter.head);
+  p.upper_arm = length(f.upper_arm, winter.upper_arm);
+  p.forearm = length(f.forearm, winter.forearm);
+  p.hand = length(f.hand, winter.hand);
+  p.shoulder_width = length(f.shoulder_width, winter.shoulder_width);
   return p;
 }
+
+Proportions proportions_for_height(double h) { return proportions_from(h, SegmentFractions{}); }
 
 namespace {
 

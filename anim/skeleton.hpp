@@ -65,7 +65,20 @@ struct Proportions {
   double ball_to_tip() const { return 0.20 * foot; }  // ball -> boot tip (heel to tip: the foot)
 };
 
-// Proportions of a body of height `h` metres (clamped to 1.2 .. 2.3 m).
+// Segment lengths as fractions of the standing height H, the fractions Proportions lists
+// (Winter 2009 fig. 4.1) by default. A character file (assets/characters/*.toml, read by
+// game/core/character_file) gives its own, for a build other than the average.
+struct SegmentFractions {
+  double thigh = 0.245, shank = 0.246, ankle_height = 0.039, foot = 0.152;
+  double pelvis_width = 0.191, trunk = 0.288, neck = 0.052, head = 0.130;
+  double upper_arm = 0.186, forearm = 0.146, hand = 0.108, shoulder_width = 0.259;
+};
+
+// Proportions of a body of height `h` metres (clamped to 1.2 .. 2.3 m) with the segment
+// fractions `f`; a fraction that is not a number in (0, 1] keeps Winter's.
+Proportions proportions_from(double h, const SegmentFractions& f);
+
+// Proportions of a body of height `h` metres (clamped to 1.2 .. 2.3 m), Winter's fractions.
 Proportions proportions_for_height(double h);
 
 // Joint-angle pose in the facing frame (+x forward, y up, origin on the ground under the

@@ -3,6 +3,7 @@
 // sheet out and write it atomically. Every error is one line on stderr and a non-zero exit,
 // with nothing written.
 #include "contact_sheets/sheet_plan.hpp"
+#include "game/core/cli_checks.hpp"
 #include "game/core/tuning_file.hpp"
 #include "render/palette.hpp"
 #include "render/png_io.hpp"
@@ -33,7 +34,7 @@ void add_flags(CLI::App& app, sheet::Flags& f, std::string& tuning) {
   app.add_option("--frames", f.frames, "Stills per row, 1..64 (default 12; stand 4)");
   app.add_option("--out", f.out, "PNG to write (default contact_sheets/out/<gait|stand|walk|run|terrain>.png)");
   app.add_flag("--trails", f.trails, "Draw the toe and pelvis world paths over a cycle in each still");
-  app.add_option("--seed", f.seed, "Per-step variation seed (default 0)");
+  app.add_option("--seed", f.seed, "Per-step variation seed, 0..2^64-1 (default 0)")->check(game::seed_number());
   app.add_option("--aim", f.aim, "Aim at a point held at this elevation: up, down, level or degrees (-60..60)");
   app.add_flag("--terrain", f.terrain,
                "Walk the terrain course (slopes, 0.3 m steps): stills every ~1.5 m, one row per speed (default 1.4,3.5; 14 stills)");
@@ -78,7 +79,7 @@ int main(int argc, char** argv) {
         return fail("at " + std::to_string(r.speed) + " m/s the soldier never crossed the terrain course");
       }
     }
-    const render::Canvas canvas = render::draw_terrain_sheet(runs, course, plan->terrain_layout, render::default_palette());
+    const render::Canvas canvas = render::draw_terrain_sheet(runs, course, plan->terrain_layout, render::sheet_palette());
     if (!render::write_png(canvas, plan->out, error)) return fail(error);
     std::printf("%s\n", plan->out.c_str());
     return 0;
@@ -91,7 +92,9 @@ int main(int argc, char** argv) {
       return fail("no steady gait cycle at " + std::to_string(r.speed) + " m/s: the phase never wrapped");
     }
   }
-  const render::Canvas canvas = render::draw_contact_sheet(rows, plan->layout, render::default_palette());
+  error = sheet::check_rows_match_state(flags.state, rows, tuning.gait);
+  if (!error.empty()) return fail(error, 2);
+  const render::Canvas canvas = render::draw_contact_sheet(rows, plan->layout, render::sheet_palette());
   if (!render::write_png(canvas, plan->out, error)) return fail(error);
   std::printf("%s\n", plan->out.c_str());
   return 0;

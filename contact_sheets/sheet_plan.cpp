@@ -29,11 +29,22 @@ std::string number(double v) {
 
 bool speed_ok(double v) { return v >= 0.0 && v <= kMaxSpeed; }
 
+std::string stills_word(int n) { return std::to_string(n) + (n == 1 ? " still" : " stills"); }
+
+// The first line of the sheet says what its rows draw: a walk, a run, a gait across speeds
+// or the standing idle, and which rows stand (0 m/s draws no gait cycle).
 std::string title_of(const Flags& f, int stills, const std::vector<double>& speeds) {
-  std::string t = f.state == "stand" ? "standing at the ready, " + std::to_string(stills) + " stills over one breath"
-                                     : "gait cycle, " + std::to_string(stills) + " stills per cycle at phase k/" +
-                                           std::to_string(stills) + ", " + std::to_string(speeds.size()) +
-                                           (speeds.size() == 1 ? " speed" : " speeds");
+  std::size_t idle = 0;
+  for (double v : speeds) idle += v < render::kIdleSpeed;
+  std::string t;
+  if (idle == speeds.size()) {
+    t = "standing at the ready, " + stills_word(stills) + " over one breath";
+  } else {
+    const std::string gait = f.state.empty() ? "gait" : f.state;
+    t = gait + " cycle, " + stills_word(stills) + " per cycle at phase k/" + std::to_string(stills) + ", " +
+        std::to_string(speeds.size()) + (speeds.size() == 1 ? " speed" : " speeds");
+    if (idle > 0) t += " (0 m/s: standing idle over one breath)";
+  }
   t += ", seed " + std::to_string(f.seed);
   if (f.trails) t += ", world paths over a cycle";
   return t;
@@ -77,7 +88,7 @@ std::optional<Plan> make_terrain_plan(const Flags& f, std::string& error) {
   char spacing[32];
   std::snprintf(spacing, sizeof spacing, "%.1f", stills > 1 ? (span.last_x - span.first_x) / (stills - 1) : 0.0);
   plan.terrain_layout.title = "terrain course: 20 deg slope up, 3 x 0.3 m steps down, 3 up, 20 deg slope down; " +
-                              std::to_string(stills) + " stills" + (stills > 1 ? " every " + std::string(spacing) + " m" : "") +
+                              stills_word(stills) + (stills > 1 ? " every " + std::string(spacing) + " m" : "") +
                               ", seed " + std::to_string(f.seed);
   plan.default_out = f.out.empty();
   plan.out = f.out.empty() ? "contact_sheets/out/terrain.png" : f.out;
@@ -117,6 +128,10 @@ std::optional<Plan> make_plan(const Flags& f, std::string& error) {
       error = "speed " + number(v) + " m/s is out of range (expected 0.." + number(kMaxSpeed) + ")";
       return std::nullopt;
     }
+    if ((f.state == "walk" || f.state == "run") && v < render::kIdleSpeed) {
+      error = "--state " + f.state + ": " + number(v) + " m/s is standing, not a " + f.state + " (use --state stand)";
+      return std::nullopt;
+    }
   }
 
   // --aim: a named elevation or degrees; the rows then aim at a point held there.
@@ -151,6 +166,34 @@ std::optional<Plan> make_plan(const Flags& f, std::string& error) {
   plan.default_out = f.out.empty();
   plan.out = f.out.empty() ? "contact_sheets/out/" + (f.state.empty() ? std::string("gait") : f.state) + ".png" : f.out;
   return plan;
+}
+
+double walk_run_speed(const anim::GaitTuning& tuning, double leg) {
+  // Rule 6: the stance fraction crossing one half is the change; the tables are continuous
+  // in speed, so a 1 cm/s scan finds it to the precision the message prints.
+  for (int i = 1; i <= 800; ++i) {
+    const double v = 0.01 * i;
+    if (anim::gait_at_speed(tuning, v, leg, 0.0).stance_fraction < 0.5) return v;
+  }
+  return kMaxSpeed;
+}
+
+std::string check_rows_match_state(const std::string& state, std::span<const render::CycleSample> rows,
+                                   const anim::GaitTuning& tuning) {
+  if (state != "walk" && state != "run") return "";
+  for (const render::CycleSample& s : rows) {
+    const render::RowStats st = render::row_stats(s);
+    if (st.gait == state || st.gait == "stand") continue;
+    const double leg = s.frames.empty() ? anim::kReferenceLeg : s.frames.front().body_size.leg();
+    char text[240];
+    std::snprintf(text, sizeof text,
+                  "--state %s: at %.2f m/s the soldier %s (measured stance fraction %.2f, %s 0.5); he walks below "
+                  "about %.1f m/s and runs above it",
+                  state.c_str(), st.speed, st.gait == "run" ? "runs" : "walks", st.stance_fraction,
+                  st.gait == "run" ? "below" : "above", walk_run_speed(tuning, leg));
+    return text;
+  }
+  return "";
 }
 
 std::string check_output_path(const std::string& path, bool create_folder) {

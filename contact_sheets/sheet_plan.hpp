@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -56,6 +57,18 @@ struct Plan {
 
 // The plan for `flags`, or nullopt with `error` set to one line naming the problem.
 std::optional<Plan> make_plan(const Flags& flags, std::string& error);
+
+// Rule 6 says a walk and a run differ by the stance fraction alone, so `--state walk` and
+// `--state run` ask for a stance fraction above or below one half. Empty when every sampled
+// row shows the gait `state` names (any row for other states); else one line naming the
+// speed, what the soldier does there and where the change lies (issue 16: `--state walk
+// --speed 5` drew a run under a walk's title).
+std::string check_rows_match_state(const std::string& state, std::span<const render::CycleSample> rows,
+                                   const anim::GaitTuning& tuning);
+
+// The speed (m/s) above which a soldier with a leg of `leg` m runs: where the stance
+// fraction of the tables falls below one half.
+double walk_run_speed(const anim::GaitTuning& tuning, double leg);
 
 // Empty when `path` can be written (its folder exists and is writable, it is not a
 // folder); else one line saying why. With create_folder, a missing folder is created.

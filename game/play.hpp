@@ -11,6 +11,7 @@ struct PlayOptions {
   int soldiers = 5;          // squad size when the level names no soldiers
   std::string tuning;        // tuning file to load; empty: the defaults
   bool overlay = false;      // start with the F2 debug overlay on (screenshots of it)
+  std::string record;        // record from the start into this scenario (.toml); empty: F5 only
 };
 
 // Runs the window; returns the process exit status.

@@ -48,6 +48,7 @@ std::optional<Key> key_from_scancode(SDL_Scancode code) {
     case SDL_SCANCODE_F1: return Key::f1;
     case SDL_SCANCODE_F2: return Key::f2;
     case SDL_SCANCODE_F3: return Key::f3;
+    case SDL_SCANCODE_F5: return Key::f5;
     case SDL_SCANCODE_F12: return Key::f12;
     case SDL_SCANCODE_ESCAPE: return Key::escape;
     default: return std::nullopt;

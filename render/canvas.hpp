@@ -6,6 +6,11 @@
 
 namespace render {
 
+// The largest image the programs make, px (issue 17: a request for a 10.7 GB sheet died of
+// std::bad_alloc): one frame at the largest --size, 8192 x 8192, 256 MiB of RGBA. Commands
+// check what they are asked for against it before they simulate or allocate anything.
+inline constexpr long long kMaxCanvasPixels = 8192LL * 8192LL;
+
 // Straight (not premultiplied) 8-bit sRGB colour with alpha.
 struct Rgba {
   std::uint8_t r, g, b, a;

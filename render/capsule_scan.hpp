@@ -135,8 +135,9 @@ void scan_capsule(const Capsule& cap, const Capsule* lit, int clip_w, int clip_h
   const float xmin = std::min(cap.a.x, cap.b.x) - outer, xmax = std::max(cap.a.x, cap.b.x) + outer;
   if (!(ymax > 0.0f) || !(ymin < static_cast<float>(clip_h))) return;
   if (!(xmax > 0.0f) || !(xmin < static_cast<float>(clip_w))) return;
-  const int y0 = std::max(0, static_cast<int>(std::ceil(ymin - 0.5f)));
-  const int y1 = std::min(clip_h - 1, static_cast<int>(std::floor(ymax - 0.5f)));
+  // Clamped to the rows while still floats, so a capsule far off the canvas cannot overflow the int.
+  const int y0 = std::max(0, static_cast<int>(std::ceil(std::max(ymin, -1.0f) - 0.5f)));
+  const int y1 = std::min(clip_h - 1, static_cast<int>(std::floor(std::min(ymax, static_cast<float>(clip_h) + 1.0f) - 0.5f)));
   const bool has_lit = lit != nullptr && lit->radius > 0.0f;
 
   // The slabs, with u = x - a.x and dy = py - a.y:

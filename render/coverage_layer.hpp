@@ -24,6 +24,7 @@
 #include <glm/vec2.hpp>
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace render {
@@ -87,5 +88,12 @@ class CoverageLayer {
   std::vector<std::uint32_t> touched_;
   std::size_t touched_count_ = 0;
 };
+
+// The scratch layer a drawing job uses: the caller's `given` when it is the canvas's size (a
+// frame reuses one layer for all its jobs), else one made in `own` for this call.
+inline CoverageLayer& layer_for(const Canvas& canvas, CoverageLayer* given, std::optional<CoverageLayer>& own) {
+  if (given && given->width() == canvas.width() && given->height() == canvas.height()) return *given;
+  return own.emplace(canvas.width(), canvas.height());
+}
 
 }  // namespace render

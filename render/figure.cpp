@@ -3,12 +3,15 @@
 
 #include "render/raster.hpp"
 
+#include <algorithm>
+
 namespace render {
 
 namespace {
 
-const Ladder& ladder_of(const Palette& p, Material m) {
+const Ladder& ladder_of(const Palette& p, Material m, int team) {
   switch (m) {
+    case Material::accent: return p.accent[static_cast<std::size_t>(std::clamp(team, 0, anim::kTeams - 1))];
     case Material::helmet: return p.helmet;
     case Material::skin: return p.skin;
     case Material::fabric: return p.fabric;
@@ -26,15 +29,16 @@ constexpr float kOnePassMaxRadiusPx = 3.5f;
 
 }  // namespace
 
-void paint_figure_runs(Canvas& canvas, std::span<const FigureRun> runs, const Palette& palette, CoverageLayer& scratch) {
-  const glm::vec2 light = light_dir_px();
+void paint_figure_runs(Canvas& canvas, std::span<const FigureRun> runs, const Palette& palette, CoverageLayer& scratch,
+                       int team) {
+  const glm::vec2 light = palette.light.toward_px;
   std::size_t i = 0;
   while (i < runs.size()) {
     // A batch: consecutive runs of one material and step. Their union is composited once,
     // so a thigh and a shank meeting at the knee show no bead at the joint.
     std::size_t end = i + 1;
     while (end < runs.size() && runs[end].material == runs[i].material && runs[end].step == runs[i].step) ++end;
-    const Ladder& ladder = ladder_of(palette, runs[i].material);
+    const Ladder& ladder = ladder_of(palette, runs[i].material, team);
     const Rgba base = ladder.at(runs[i].step);
     // One step lighter, tangent to the lit edge: the lit edge coincides with the outline
     // and the figure gets one hard edge for free ("offset a highlight to TANGENCY").
@@ -71,10 +75,10 @@ void draw_soldier(Canvas& canvas, const Camera& camera, const anim::CharacterFra
   const std::vector<FigureRun> runs = figure_runs(camera, frame, sizes, lod);
   if (scratch.width() != canvas.width() || scratch.height() != canvas.height()) {
     CoverageLayer fitted(canvas.width(), canvas.height());
-    paint_figure_runs(canvas, runs, palette, fitted);
+    paint_figure_runs(canvas, runs, palette, fitted, frame.team);
     return;
   }
-  paint_figure_runs(canvas, runs, palette, scratch);
+  paint_figure_runs(canvas, runs, palette, scratch, frame.team);
 }
 
 void draw_soldier(Canvas& canvas, const Camera& camera, const anim::CharacterFrame& frame, const Palette& palette) {

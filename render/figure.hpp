@@ -1,11 +1,12 @@
 #pragma once
 // Pose -> disc runs -> pixels (ARCHITECTURE.md render/figure, frame step 12). A soldier is a
-// list of constant-radius runs in draw order: far arm, far leg, antenna, body (torso, carrier,
-// head), strap, near leg, sling, rifle, near arm. The antenna, sling and strap are the spring
-// chains of frame.gear (anim/gear), drawn only when valid. Runs end at joints ("Drawing with
-// discs"); gear (helmet, plate carrier, shoulder caps, belt, knee pads) is what makes the
-// figure read as a soldier ("Gear is the character"). The rifle is drawn from frame.rifle,
-// the same points the hands were solved onto (Rule 2b).
+// list of constant-radius runs in draw order: far arm, far leg, antenna, radio, body (torso,
+// carrier, head), strap, near leg, sling, rifle, near arm. The antenna, sling and strap are
+// the spring chains of frame.gear (anim/gear), drawn only when valid. Runs end at joints
+// ("Drawing with discs"); gear (helmet with its brim, plate carrier, shoulder caps, belt, knee
+// pads, and the kit of his role: anim::kit_of(frame.role)) is what makes the figure read as a
+// soldier ("Gear is the character"). The rifle -- or the gunner's machine gun -- is drawn from
+// frame.rifle, the same points the hands were solved onto (Rule 2b).
 #include "anim/character_frame.hpp"
 #include "render/camera.hpp"
 #include "render/canvas.hpp"
@@ -48,13 +49,26 @@ struct FigureSizes {
   double rifle_handguard = 0.028;  // radius, m
   double rifle_barrel = 0.011;     // radius, m
   double rifle_magazine = 0.024;   // radius, m
+  double helmet_band = 0.008;      // radius, m: the team's band round the helmet cover
+  double eye = 0.011;              // radius, m: eye and socket, dark in the brim's shade
+  double brim = 0.012;             // radius, m: the helmet's brim seen edge-on
+  double brim_reach = 1.42;        // head radii ahead of the skull centre: the brim juts ~3.5 cm past the
+                                   // nose (0.98 + 0.17), a notch of 3-4 px at the sandbox's 100 px/m
+  double radio = 0.075;            // radius, m: a manpack radio seen from the side (~0.15 m deep)
+  double radio_back = 0.16;        // m behind the spine line, on the carrier's back panel
+  double mg_stock = 0.040;         // radius, m: the machine gun's stock
+  double mg_receiver = 0.046;      // radius, m
+  double mg_handguard = 0.034;     // radius, m
+  double mg_barrel = 0.016;        // radius, m: a heavy barrel
+  double mg_box = 0.052;           // radius, m: a 200-round box (~0.10 m deep)
+  double mg_bipod = 0.008;         // radius, m: folded bipod legs
   double antenna = 0.006;          // radius, m: a radio whip (~8 mm), drawn 12 mm wide to read
   double antenna_tip = 0.011;      // radius, m: the whip's tip cap
   double sling = 0.011;            // radius, m: 25 mm sling webbing seen edge-on, a little twisted
   double strap = 0.012;            // radius, m: a loose 25 mm pouch strap
 };
 
-enum class Material : unsigned char { helmet, skin, fabric, gear, boots, rifle };
+enum class Material : unsigned char { helmet, skin, fabric, gear, boots, rifle, accent };
 
 // One constant-radius run of the figure, canvas px.
 struct FigureRun {
@@ -90,10 +104,10 @@ std::vector<FigureRun> figure_runs(const Camera& camera, const anim::CharacterFr
                                    const FigureSizes& sizes = {}, const FigureLod& lod = {});
 
 // Paints runs in order: each batch of one colour through `scratch` (max coverage), then its
-// tangent highlights one ladder step lighter on the lit side (light_dir_px()). `scratch`
-// must be the canvas's size.
+// tangent highlights one ladder step lighter on the side facing palette.light. Accent runs
+// take team `team`'s accent ladder. `scratch` must be the canvas's size.
 void paint_figure_runs(Canvas& canvas, std::span<const FigureRun> runs, const Palette& palette,
-                       CoverageLayer& scratch);
+                       CoverageLayer& scratch, int team = 0);
 
 // Draws one soldier. The first form allocates its own scratch layer; the second reuses the
 // caller's (the size of the canvas), which is what a frame of many soldiers should do.

@@ -2,6 +2,8 @@
 // mapped once through the camera (render/camera.hpp is the only y flip).
 #include "render/figure.hpp"
 
+#include "anim/gear.hpp"
+
 #include <cmath>
 #include <span>
 
@@ -26,7 +28,8 @@ class RunBuilder {
         sizes_(sizes),
         lod_(lod),
         scale_(frame.body_size.height / (sizes.reference_height > 0.0 ? sizes.reference_height : 1.78)),
-        sign_(frame.body.sign()) {}
+        sign_(frame.body.sign()),
+        kit_(anim::kit_of(frame.role)) {}
 
   vec2 at(Joint j) const { return frame_.joints[anim::index(j)]; }
 
@@ -110,36 +113,57 @@ class RunBuilder {
 
     // Plate carrier: three stacked constant-radius runs along the spine ("a plate carrier is
     // three stacked constant-radius runs"): cummerbund, plates, collar.
-    run(along(0.36, 0.012), along(0.52, 0.012), sizes_.carrier_band, Material::gear, kFarStep);
+    run(along(0.36, 0.012), along(0.52, 0.012), sizes_.carrier_band, Material::gear, kNearStep);
     run(along(0.56, 0.018), along(0.76, 0.018), sizes_.carrier, Material::gear, kNearStep);
     run(along(0.80, -0.005), along(0.90, -0.005), sizes_.carrier_collar, Material::gear, kNearStep);
-    // Belt: a band across the waist above the hip joints, a little proud of the fabric.
+    // Belt: a band across the waist above the hip joints, a little proud of the fabric, in
+    // the carrier's tone: the uniform's far step would sit on the uniform's own value.
     const double half = s(sizes_.abdomen + 0.010 - sizes_.belt);
-    run(along(0.14, 0.0) - front * half, along(0.14, 0.0) + front * half, sizes_.belt, Material::gear, kFarStep);
+    run(along(0.14, 0.0) - front * half, along(0.14, 0.0) + front * half, sizes_.belt, Material::gear, kNearStep);
 
     // Neck and head. The face is perpendicular to the skull's axis (Rule 7) on the side the
     // gaze points to.
-    const vec2 skull = unit(head - neck, up);
+    // The skull's axis is the pose's own (anim: a head dropped onto the stock tips forward of
+    // its neck), the eye where the aim put it (anim::eye_position).
+    const vec2 neck_axis = unit(head - neck, up);
+    const vec2 skull = unit(frame_.skull, neck_axis);
     vec2 face = front_of_up(skull);
     if (face.x * frame_.gaze.x + face.y * frame_.gaze.y < 0.0) face = -face;
     // Only the top of the neck shows above the carrier's collar.
-    run(neck, neck + skull * (0.6 * frame_.body_size.neck), sizes_.neck, Material::skin, kFarStep);
+    run(neck, neck + neck_axis * (0.6 * frame_.body_size.neck), sizes_.neck, Material::skin, kFarStep);
     const double hr = s(sizes_.head);
     auto head_at = [&](double forward, double upward) { return head + face * (forward * hr) + skull * (upward * hr); };
     // Helmet: a dome over the skull, reaching down over the back of the head; the face is
-    // drawn over its front-lower quarter, then the rim over the brow.
+    // drawn over its front-lower quarter; then the team's band round the dome, the eye, and
+    // last the brim over the brow, jutting past the nose so the helmet's silhouette is a
+    // helmet and not a ball (issue 15).
     disc(head_at(-0.1, 0.3), sizes_.helmet, Material::helmet, kNearStep);
-    run(head_at(0.35, 0.05), head_at(0.42, -0.5), 0.55 * sizes_.head, Material::skin, kNearStep);   // face
+    run(head_at(0.35, 0.0), head_at(0.42, -0.5), 0.50 * sizes_.head, Material::skin, kNearStep);   // face
     run(head_at(0.0, -0.55), head_at(0.5, -0.72), 0.40 * sizes_.head, Material::skin, kNearStep);  // jaw and chin
     disc(head_at(0.98, -0.18), 0.17 * sizes_.head, Material::skin, kNearStep, false);               // nose
     disc(head_at(-0.38, -0.30), 0.20 * sizes_.head, Material::skin, kFarStep, false);  // ear, in the helmet's cut-out
-    run(head_at(-0.30, 0.36), head_at(0.98, 0.44), 0.12 * sizes_.head, Material::helmet, kFarStep, false);  // rim
+    run(head_at(-0.62, 0.62), head_at(0.62, 0.72), sizes_.helmet_band, Material::accent, kNearStep, false);
+    disc(frame_.eye, sizes_.eye, Material::skin, kEyeStep, false);  // the eye, in the brim's shade
+    run(head_at(-0.55, 0.30), head_at(sizes_.brim_reach, 0.38), sizes_.brim, Material::helmet, kFarStep, false);
+  }
+
+  // The radio on the upper back, behind the carrier: the whip rises out of it.
+  void radio() {
+    if (!kit_.radio) return;
+    const vec2 pelvis = at(Joint::pelvis), neck = at(Joint::neck);
+    const vec2 spine = neck - pelvis;
+    const vec2 up = unit(spine, {0.0, 1.0});
+    const vec2 back = -front_of_up(up);
+    const double trunk = std::sqrt(spine.x * spine.x + spine.y * spine.y);
+    auto along = [&](double share, double back_m) { return pelvis + up * (share * trunk) + back * s(back_m); };
+    run(along(0.50, sizes_.radio_back), along(0.80, sizes_.radio_back), sizes_.radio, Material::fabric, kNearStep);
   }
 
   void rifle() {
     const anim::RiflePoints& r = frame_.rifle;
     const vec2 axis = unit(r.muzzle - r.butt, {static_cast<double>(sign_), 0.0});
     const vec2 down = front_of_up(axis);  // the rifle's underside: the magazine hangs this way
+    if (kit_.machine_gun) return machine_gun(r, axis, down);
     const double rs = s(sizes_.rifle_stock);
     run(r.butt + axis * rs, r.grip, sizes_.rifle_stock, Material::rifle, kNearStep);
     run(r.grip - axis * s(0.01), r.grip + down * s(0.085) - axis * s(0.035), 0.018, Material::rifle, kFarStep, false);
@@ -153,6 +177,26 @@ class RunBuilder {
         false);  // optic
   }
 
+  // The gunner's light machine gun, on the same butt, grip, fore-end and muzzle points as a
+  // rifle (Rule 2b: the hands were solved onto them): a deeper receiver, a box of belted
+  // rounds under it, a heavy barrel with a flash hider and the bipod folded under the
+  // handguard.
+  void machine_gun(const anim::RiflePoints& r, vec2 axis, vec2 down) {
+    const double rs = s(sizes_.mg_stock);
+    run(r.butt + axis * rs, r.grip, sizes_.mg_stock, Material::rifle, kNearStep);
+    run(r.grip - axis * s(0.01), r.grip + down * s(0.085) - axis * s(0.035), 0.018, Material::rifle, kFarStep, false);
+    run(r.grip + axis * s(0.09) + down * s(0.07), r.grip + axis * s(0.19) + down * s(0.07), sizes_.mg_box,
+        Material::rifle, kNearStep);  // the ammunition box
+    run(r.grip - axis * s(0.03), r.grip + axis * s(0.24), sizes_.mg_receiver, Material::rifle, kNearStep);
+    run(r.grip + axis * s(0.24), r.fore + axis * s(0.12), sizes_.mg_handguard, Material::rifle, kNearStep);
+    run(r.grip + axis * s(0.04) - down * s(0.05), r.grip + axis * s(0.20) - down * s(0.05), 0.014, Material::rifle,
+        kNearStep, false);  // carrying handle
+    run(r.fore + axis * s(0.12), r.muzzle - axis * s(0.07), sizes_.mg_barrel, Material::rifle, kFarStep, false);
+    run(r.muzzle - axis * s(0.07), r.muzzle, 1.5 * sizes_.mg_barrel, Material::rifle, kFarStep, false);  // flash hider
+    const vec2 hinge = r.fore + axis * s(0.16) + down * s(0.03);
+    run(hinge, hinge - axis * s(0.26) + down * s(0.02), sizes_.mg_bipod, Material::rifle, kFarStep, false);
+  }
+
   // A spring chain of frame.gear as one constant-radius run per link, base to tip.
   void chain(std::span<const vec2> points, double radius_m, Material m, int step) {
     for (std::size_t i = 1; i < points.size(); ++i) run(points[i - 1], points[i], radius_m, m, step, false);
@@ -160,7 +204,7 @@ class RunBuilder {
 
   // The radio whip: thin, in the rifle's dark grey, behind the body (it rises from the carrier's back).
   void antenna() {
-    if (!frame_.gear.valid) return;
+    if (!frame_.gear.valid || !kit_.antenna) return;
     chain(frame_.gear.antenna, sizes_.antenna, Material::rifle, kNearStep);
     disc(frame_.gear.antenna.back(), sizes_.antenna_tip, Material::rifle, kNearStep, false);
   }
@@ -183,6 +227,7 @@ class RunBuilder {
   const FigureLod& lod_;
   double scale_;
   int sign_;
+  anim::Kit kit_;
   std::vector<FigureRun> runs_;
 };
 
@@ -196,6 +241,7 @@ std::vector<FigureRun> figure_runs(const Camera& camera, const anim::CharacterFr
   b.arm(anim::Side::far);
   b.leg(anim::Side::far);
   b.antenna();
+  b.radio();
   b.body();
   b.strap();
   b.leg(anim::Side::near);

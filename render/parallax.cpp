@@ -6,11 +6,6 @@
 namespace render {
 namespace {
 
-Rgba mix(Rgba a, Rgba b, double t) {
-  auto m = [t](std::uint8_t x, std::uint8_t y) { return static_cast<std::uint8_t>(std::lround(x + (y - x) * t)); };
-  return {m(a.r, b.r), m(a.g, b.g), m(a.b, b.b), 255};
-}
-
 // A ridge line 0..1 from a few incommensurate sines: hills that never visibly repeat.
 double ridge(double u, double phase) {
   const double h = 0.55 + 0.25 * std::sin(u + phase) + 0.13 * std::sin(2.3 * u + 1.7 * phase + 0.5) +
@@ -25,9 +20,8 @@ void draw_parallax(Canvas& canvas, const Camera& camera, const anim::Terrain& te
   const int h = canvas.height();
   if (h <= 0 || canvas.width() <= 0 || !(camera.px_per_m > 0.0)) return;
   const float horizon = camera.to_canvas({camera.center_world.x, terrain.ground_at(camera.center_world.x)}).y;
-  const Rgba ground = palette.ground.at(0);
   for (const ParallaxLayer* layer : {&style.far, &style.near}) {
-    const Rgba color = mix(palette.sky_horizon, ground, layer->toward_ground);
+    const Rgba color = layer == &style.far ? palette.far_ridge : palette.near_ridge;
     // The layer scrolls by `scroll` of the camera's world motion, measured in canvas
     // heights so the hills keep their look at any zoom and window size.
     const double shift = camera.center_world.x * camera.px_per_m * layer->scroll / h;

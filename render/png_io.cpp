@@ -4,11 +4,13 @@
 #include <stb/stb_image_write.h>
 
 #include <cerrno>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <vector>
 
+#include <pthread.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -33,6 +35,25 @@ void write_bytes(void* context, void* data, int size) {
 
 std::string reason(int error_number) { return error_number != 0 ? std::strerror(error_number) : "unknown error"; }
 
+// SIGINT, SIGTERM and SIGHUP held back while the temporary exists (issue 17: a file is whole
+// or absent, even when interrupted): one that arrives meanwhile acts once the temporary is
+// renamed or removed. Encoding takes at most about a second, so nobody waits for it.
+class InterruptsHeld {
+ public:
+  InterruptsHeld() {
+    sigset_t held;
+    sigemptyset(&held);
+    for (int s : {SIGINT, SIGTERM, SIGHUP}) sigaddset(&held, s);
+    pthread_sigmask(SIG_BLOCK, &held, &previous_);
+  }
+  ~InterruptsHeld() { pthread_sigmask(SIG_SETMASK, &previous_, nullptr); }
+  InterruptsHeld(const InterruptsHeld&) = delete;
+  InterruptsHeld& operator=(const InterruptsHeld&) = delete;
+
+ private:
+  sigset_t previous_;
+};
+
 }  // namespace
 
 bool write_png(const Canvas& canvas, const std::string& path, std::string& error) {
@@ -45,6 +66,7 @@ bool write_png(const Canvas& canvas, const std::string& path, std::string& error
     error = what + "the image is empty (" + std::to_string(canvas.width()) + "x" + std::to_string(canvas.height()) + ")";
     return false;
   }
+  const InterruptsHeld held;
   // The temporary name lives next to the target so the final rename cannot cross file
   // systems; mkstemps makes the name unique without any shared counter (no globals).
   std::string tmp = path + ".XXXXXX.tmp";
@@ -94,6 +116,14 @@ std::optional<Canvas> read_png(const std::string& path, std::string& error) {
     return std::nullopt;
   }
   int w = 0, h = 0, channels = 0;
+  // The size first, from the header alone (issue 17: image sizes are limited up front).
+  if (stbi_info_from_file(f, &w, &h, &channels) &&
+      static_cast<long long>(w) * static_cast<long long>(h) > kMaxCanvasPixels) {
+    std::fclose(f);
+    error = what + std::to_string(w) + "x" + std::to_string(h) + " px is larger than the " +
+            std::to_string(kMaxCanvasPixels / 1000000) + " Mpx an image may have";
+    return std::nullopt;
+  }
   stbi_uc* pixels = stbi_load_from_file(f, &w, &h, &channels, 4);
   std::fclose(f);
   if (pixels == nullptr) {

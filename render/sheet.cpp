@@ -5,6 +5,8 @@
 #include "render/text.hpp"
 
 #include <algorithm>
+#include <string>
+#include <vector>
 
 namespace render {
 
@@ -15,18 +17,20 @@ namespace {
 SheetFrame gait_frame() { return {64, timeline_height()}; }
 
 // The legend at the right end of the title line: a swatch and a name per mark colour.
-void draw_legend(Canvas& sheet, int right, int y, bool trails, const SheetStyle& st) {
+// Returns its width in px; draws only when `draw`.
+int draw_legend(Canvas& sheet, int right, int y, bool trails, const SheetStyle& st, bool draw = true) {
   struct Entry { const char* name; Rgba color; };
   Entry entries[3] = {{"near foot", st.near_foot}, {"far foot", st.far_foot}, {"pelvis path", st.pelvis_trail}};
   const int count = trails ? 3 : 2;
   int x = right;
   for (int i = count - 1; i >= 0; --i) {
     x -= text_width(entries[i].name, kSheetTextScale);
-    draw_text(sheet, x, y, entries[i].name, st.text, kSheetTextScale);
+    if (draw) draw_text(sheet, x, y, entries[i].name, st.text, kSheetTextScale);
     x -= 12;
-    fill_disc(sheet, {static_cast<float>(x), static_cast<float>(y) + 6.0f}, 5.0f, entries[i].color);
+    if (draw) fill_disc(sheet, {static_cast<float>(x), static_cast<float>(y) + 6.0f}, 5.0f, entries[i].color);
     x -= 24;
   }
+  return right - x;
 }
 
 }  // namespace
@@ -38,11 +42,18 @@ SheetSize sheet_size(int rows, int stills, const SheetOptions& options) {
 Canvas draw_contact_sheet(std::span<const CycleSample> rows, const SheetOptions& options, const Palette& palette) {
   int stills = 1;
   for (const CycleSample& s : rows) stills = std::max(stills, static_cast<int>(s.stills.size()));
-  const SheetSize size = sheet_size(static_cast<int>(rows.size()), stills, options);
+  SheetSize size = sheet_size(static_cast<int>(rows.size()), stills, options);
   const SheetStyle st = sheet_style(palette);
   const CellGeometry g = cell_geometry(options);
 
   const SheetFrame frame = gait_frame();
+  // A narrow sheet (few stills) widens to its text, so the title never runs into the legend
+  // nor a label off the edge (issue 16: --frames 1).
+  Canvas none(1, 1);
+  std::vector<std::string> lines = {options.title};
+  for (const CycleSample& s : rows) lines.push_back(row_label(row_stats(s)));
+  const int legend = draw_legend(none, 0, 0, options.trails, st, false);
+  size.width = std::max(size.width, sheet_text_width(frame, lines, legend));
 
   Canvas sheet(size.width, size.height);
   sheet.clear(st.background);
@@ -50,8 +61,9 @@ Canvas draw_contact_sheet(std::span<const CycleSample> rows, const SheetOptions&
   draw_legend(sheet, size.width - kSheetMargin, kSheetMargin, options.trails, st);
 
   int y = kSheetMargin + kSheetTitle;
-  for (const CycleSample& s : rows) {
-    draw_text(sheet, frame.left, y + 4, row_label(row_stats(s)), st.text, kSheetTextScale);
+  for (std::size_t r = 0; r < rows.size(); ++r) {
+    const CycleSample& s = rows[r];
+    draw_text(sheet, frame.left, y + 4, lines[r + 1], st.text, kSheetTextScale);
     const int cells_y = y + kSheetRowLabel;
     for (std::size_t k = 0; k < s.stills.size(); ++k) {
       const Canvas cell = draw_cell(s, s.stills[k], g, options.trails, palette, st);

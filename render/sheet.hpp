@@ -48,7 +48,8 @@ std::string row_label(const RowStats& stats);
 struct SheetSize {
   int width = 0, height = 0;  // px
 };
-// The size of a sheet of `rows` rows of `stills` stills each, as draw_contact_sheet makes it.
+// The size of a sheet of `rows` rows of `stills` stills each, as draw_contact_sheet makes it
+// (a sheet of few stills is widened to fit its title, legend and row labels).
 SheetSize sheet_size(int rows, int stills, const SheetOptions& options);
 
 // The sheet of `rows` (each a sample_cycle result with at least one still; a row without

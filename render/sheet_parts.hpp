@@ -7,6 +7,8 @@
 #include "render/sheet_cycle.hpp"
 
 #include <cstddef>
+#include <span>
+#include <string>
 #include <string_view>
 
 namespace render {
@@ -61,6 +63,10 @@ struct SheetFrame {
 int sheet_row_height(const SheetFrame& frame, const CellGeometry& g);
 // The whole sheet for `rows` rows of up to `stills` cells (at least one).
 SheetSize sheet_frame_size(const SheetFrame& frame, const CellGeometry& g, int rows, int stills);
+
+// The width a sheet needs for its text, px: each of `lines` (the title first, then the row
+// labels) set from the cells' left edge, the first followed by a legend `legend` px wide.
+int sheet_text_width(const SheetFrame& frame, std::span<const std::string> lines, int legend);
 
 // Height of a row's contact timeline, px.
 int timeline_height();

@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <string>
+#include <vector>
 
 namespace render {
 
@@ -31,11 +33,14 @@ Canvas draw_terrain_sheet(std::span<const TerrainRun> rows, const anim::Terrain&
                           const TerrainSheetOptions& options, const Palette& palette) {
   int stills = 1;
   for (const TerrainRun& r : rows) stills = std::max(stills, static_cast<int>(r.stills.size()));
-  const SheetSize size = terrain_sheet_size(static_cast<int>(rows.size()), stills, options);
+  SheetSize size = terrain_sheet_size(static_cast<int>(rows.size()), stills, options);
   const SheetStyle st = sheet_style(palette);
   const CellGeometry g = terrain_cell_geometry(options);
 
   const SheetFrame frame = terrain_frame();
+  std::vector<std::string> lines = {options.title};
+  for (const TerrainRun& r : rows) lines.push_back(terrain_row_label(r));
+  size.width = std::max(size.width, sheet_text_width(frame, lines, 0));  // few stills: as wide as the text
 
   Canvas sheet(size.width, size.height);
   sheet.clear(st.background);

@@ -8,6 +8,9 @@ packages=(
   libsdl2-dev libglm-dev libstb-dev doctest-dev
   libimgui-dev libtomlplusplus-dev libcli11-dev
   xvfb xauth   # the window test runs under a virtual display
+  ffmpeg       # soldier render --out FILE.mp4|.gif encodes frames with it
+  clang libclang-rt-14-dev   # the fuzz target (fuzz/, -DSOLDIER_FUZZ=ON): clang's libFuzzer
+  libbox2d-dev # bench_ragdoll's peer (Box2D 2.4); optional: the build skips that mode without it
 )
 
 missing=()

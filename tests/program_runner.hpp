@@ -57,6 +57,9 @@ inline Run run(const Scratch& scratch, const std::string& program, const std::st
   return r;
 }
 
+// `soldier args` (the program most tests run).
+inline Run soldier(const Scratch& scratch, const std::string& args) { return run(scratch, "soldier", args); }
+
 inline std::size_t count_lines(const std::string& s) {
   std::size_t n = 0;
   for (char c : s) n += c == '\n';

@@ -22,9 +22,7 @@ using program_runner::count_lines;
 using program_runner::first_line;
 using program_runner::only_streams_left;
 using program_runner::read_file;
-
-// Runs `soldier ARGS` with stdout and stderr captured in `scratch`.
-Run soldier(const Scratch& scratch, const std::string& args) { return program_runner::run(scratch, "soldier", args); }
+using program_runner::soldier;
 
 std::string asset(const std::string& name) {
   return std::string(SOLDIER_SOURCE_DIR) + "/assets/scenarios/" + name;
@@ -34,7 +32,7 @@ std::string asset(const std::string& name) {
 
 TEST_CASE("every command answers --help with exit 0") {
   Scratch s("soldier_test_cli");
-  for (const char* args : {"--help", "play --help", "trace --help", "render --help", "critique --help"}) {
+  for (const char* args : {"--help", "play --help", "trace --help", "render --help", "critique --help", "export --help"}) {
     CAPTURE(args);
     const Run r = soldier(s, args);
     CHECK(r.status == 0);
@@ -162,7 +160,7 @@ TEST_CASE("critique writes the frame and the two reviewers' prompts") {
   CHECK(fs::exists(dir / "frame.png"));
   CHECK_FALSE(fs::exists(dir / "side_by_side.png"));  // no reference given
   CHECK(read_file(dir / "art_director.txt").find("palette") != std::string::npos);
-  CHECK(read_file(dir / "animator.txt").find("ONLY the figures") != std::string::npos);
+  CHECK(read_file(dir / "animator.txt").find("only the figures") != std::string::npos);
 
   const fs::path with_ref = s / "with_ref";
   const Run rr = soldier(s, "critique --scenario '" + asset("walk_short.toml") + "' --at 0.5 --out '" +

@@ -279,6 +279,7 @@ TEST_CASE("contact-sheet --terrain: one row per speed at the layout's size") {
   const auto small = render::read_png(one.string(), error);
   REQUIRE(small);
   const render::SheetSize want_one = render::terrain_sheet_size(1, 5, render::TerrainSheetOptions{});
-  CHECK(small->width() == want_one.width);
+  // Five stills are narrower than the course's title: the sheet widens to its text (issue 16).
+  CHECK(small->width() > want_one.width);
   CHECK(small->height() == want_one.height);
 }

@@ -30,7 +30,8 @@ TEST_CASE("the issue's keys map to their actions") {
       {Key::period, Action::single_step}, {Key::left_bracket, Action::slower},
       {Key::right_bracket, Action::faster}, {Key::tab, Action::select_next}, {Key::num1, Action::select_1},
       {Key::num9, Action::select_9},    {Key::f1, Action::toggle_help},   {Key::f2, Action::toggle_overlay},
-      {Key::f3, Action::toggle_panel},  {Key::f12, Action::screenshot},   {Key::escape, Action::quit},
+      {Key::f3, Action::toggle_panel},  {Key::f5, Action::record},        {Key::f12, Action::screenshot},
+      {Key::escape, Action::quit},
   };
   for (const auto& [key, action] : expected) {
     CAPTURE(std::string(game::key_name(key)));

@@ -9,6 +9,7 @@
 #include "render/palette.hpp"
 #include "render/png_io.hpp"
 
+#include "play_script.hpp"
 #include "program_runner.hpp"
 
 #include <doctest/doctest.h>
@@ -53,14 +54,7 @@ std::size_t distinct_colours(const render::Canvas& c) {
   return colours.size();
 }
 
-// One step of the script: from game time `t` on, these actions are held; `press` goes
-// down once at that time.
-struct Cue {
-  double t;
-  std::vector<Action> hold;
-  std::vector<Action> press;
-  glm::vec2 mouse{900.0f, 300.0f};
-};
+using play_script::Cue;
 
 // Walk, run, sprint, stop, turn back under the cursor, switch leaders, crouch (maybe not
 // implemented), fire, kill and get up, pause and single-step, slow motion: every control.
@@ -99,15 +93,7 @@ TEST_CASE("20 s of the squad under scripted input: no crash, no NaN, every soldi
   bool was_paused_once = false;
   while (session.sim_time() < 20.0) {
     REQUIRE(frames < 60 * 200);  // the clock must advance (slow motion and pause included)
-    game::PlayInput in;
-    while (cue + 1 < kScript.size() && kScript[cue + 1].t <= session.sim_time()) {
-      ++cue;
-      for (Action a : kScript[cue].press) in.pressed.set(game::index(a));
-    }
-    for (Action a : kScript[cue].hold) in.held.set(game::index(a));
-    in.mouse_in_window = true;
-    in.mouse_moved = true;
-    in.mouse_canvas = kScript[cue].mouse;
+    game::PlayInput in = play_script::input_at(kScript, cue, session.sim_time());
     in.wheel = frames % 300 == 0 ? 1.0 : 0.0;
     session.update(in, wall_dt, wall, view);
     wall += wall_dt;
@@ -174,16 +160,19 @@ TEST_CASE("20 s of the squad under scripted input: no crash, no NaN, every soldi
 TEST_CASE("followers keep their places in the line and stop when the leader stops") {
   game::PlaySession session(sandbox(), 4, anim::Tuning{});
   const game::ViewSize view{320, 180, 1.0};
+  // Each keeps the gap he started at to the leader (the gaps are uneven on purpose).
+  std::vector<double> gap;
+  for (const anim::CharacterFrame& f : session.frames()) gap.push_back(session.frames()[0].x - f.x);
+  for (std::size_t i = 2; i < gap.size(); ++i) CHECK(std::abs((gap[i] - gap[i - 1]) - (gap[i - 1] - gap[i - 2])) > 0.1);
   game::PlayInput walk;
   walk.held.set(game::index(Action::move_right));
   double wall = 0.0;
   for (int i = 0; i < 60 * 4; ++i, wall += 1.0 / 60.0) session.update(walk, 1.0 / 60.0, wall, view);
   for (int i = 0; i < 60 * 5; ++i, wall += 1.0 / 60.0) session.update(game::PlayInput{}, 1.0 / 60.0, wall, view);
   const auto f = session.frames();
-  const double spacing = game::FollowTuning{}.spacing;
   for (std::size_t i = 1; i < f.size(); ++i) {
     CAPTURE(i);
-    CHECK(std::abs((f[0].x - f[i].x) - spacing * static_cast<double>(i)) < game::FollowTuning{}.start_band);
+    CHECK(std::abs((f[0].x - f[i].x) - gap[i]) < game::FollowTuning{}.start_band);
     CHECK(f[i].vx == 0.0);
   }
 }
@@ -206,8 +195,13 @@ TEST_CASE("the mouse aims the squad at the world point under the cursor") {
   game::PlayInput in;
   in.mouse_in_window = true;
   in.mouse_moved = true;
-  in.mouse_canvas = {1100.0f, 200.0f};
+  // The cursor the window opens under holds the squad's opening poses; moving it aims them.
+  in.mouse_canvas = {1000.0f, 300.0f};
   session.update(in, 1.0 / 60.0, 0.0, view);
+  CHECK(session.opening());
+  in.mouse_canvas = {1100.0f, 200.0f};
+  session.update(in, 1.0 / 60.0, 1.0 / 60.0, view);
+  CHECK_FALSE(session.opening());
   const anim::vec2 expected = session.camera(view).to_world(in.mouse_canvas);
   CHECK(session.aiming());
   CHECK(session.aim_world().x == doctest::Approx(expected.x).epsilon(0.05));
@@ -286,4 +280,88 @@ TEST_CASE("soldier render and trace read --tuning: a tuned file changes the moti
                                                    "' --tuning '" + (dir / "slow.toml").string() + "'", dir);
   CHECK_MESSAGE(render.status == 0, render.err);
   CHECK(fs::exists(dir / "f.png"));
+}
+
+TEST_CASE("F3's Save never points at a shipped tuning file") {
+  const std::vector<std::string> roots = game::asset_roots();
+  const std::string shipped = std::string(SOLDIER_SOURCE_DIR) + "/assets/tuning/default.toml";
+  CHECK(game::tuning_save_path("", roots) == "tuning/soldier.toml");
+  CHECK(game::tuning_save_path(shipped, roots) == "tuning/default.toml");
+  // The same file named the long way round is still the shipped one.
+  const std::string roundabout = std::string(SOLDIER_SOURCE_DIR) + "/assets/../assets/tuning/./default.toml";
+  CHECK(game::tuning_save_path(roundabout, roots) == "tuning/default.toml");
+  CHECK(game::tuning_save_path("/tmp/mine/tuned.toml", roots) == "/tmp/mine/tuned.toml");
+}
+
+TEST_CASE("on-screen notes speak to the player, never of internal types") {
+  game::PlaySession session(sandbox(), 2, anim::Tuning{});
+  for (Action a : {Action::jump, Action::crouch, Action::get_up, Action::kneel}) {
+    game::PlayInput in;
+    in.pressed.set(game::index(a));
+    session.update(in, 1.0, 1.0, game::ViewSize{});
+  }
+  REQUIRE_FALSE(session.notes().empty());
+  for (const std::string& note : session.notes()) {
+    CAPTURE(note);
+    CHECK(note.find("::") == std::string::npos);
+    CHECK(note.find("Intent") == std::string::npos);
+  }
+}
+
+namespace {
+
+// Mean over the frames of |step phase A - step phase B| on the circle, 0 (in step) .. 0.5: a
+// walk's hips rise and fall twice a cycle, so two men half a cycle apart bob in unison too.
+struct StepSeparation {
+  std::vector<double> sum;
+  int frames = 0;
+  void add(std::span<const anim::CharacterFrame> f) {
+    const std::size_t n = f.size();
+    sum.resize(n * n, 0.0);
+    for (std::size_t a = 0; a < n; ++a)
+      for (std::size_t b = a + 1; b < n; ++b) {
+        double d = std::fmod(std::abs(2.0 * f[a].phase - 2.0 * f[b].phase), 1.0);
+        sum[a * n + b] += std::min(d, 1.0 - d);
+      }
+    ++frames;
+  }
+};
+
+}  // namespace
+
+TEST_CASE("Rule 10: the squad does not step in unison, at the start or on the move") {
+  for (const bool run : {false, true}) {
+    CAPTURE(run);
+    game::PlaySession session(sandbox(), 5, anim::Tuning{});
+    game::PlayInput in;
+    in.held.set(game::index(Action::move_right));
+    if (run) in.held.set(game::index(Action::run));
+    StepSeparation start, moving;
+    double wall = 0.0;
+    while (session.sim_time() < 16.0) {
+      session.update(in, 1.0 / 60.0, wall, game::ViewSize{});
+      wall += 1.0 / 60.0;
+      (session.sim_time() < 4.0 ? start : moving).add(session.frames());
+    }
+    // Every man has his own per-step variation seed as well (the wobble of lean and lift).
+    std::set<std::uint64_t> seeds;
+    for (std::size_t i = 0; i < session.world().size(); ++i)
+      seeds.insert(const_cast<game::World&>(session.world()).character(i).spec().seed);
+    CHECK(seeds.size() == session.world().size());
+    for (const StepSeparation* window : {&start, &moving}) {
+      const std::size_t n = session.world().size();
+      double mean = 0.0;
+      int pairs = 0;
+      for (std::size_t a = 0; a < n; ++a)
+        for (std::size_t b = a + 1; b < n; ++b) {
+          const double sep = window->sum[a * n + b] / window->frames;
+          CAPTURE(a);
+          CAPTURE(b);
+          CHECK(sep > 0.06);  // starting together put every pair at ~0.01
+          mean += sep;
+          ++pairs;
+        }
+      CHECK(mean / pairs > 0.18);  // steps at unrelated times average 0.25
+    }
+  }
 }

@@ -138,3 +138,28 @@ TEST_CASE("following a walking leader, the spacing error stays small and he stop
   CHECK(std::abs(f.body.x - (leader.x + offset)) < t.start_band);
   CHECK(f.body.vx == 0.0);
 }
+
+TEST_CASE("each man's reaction delay is his own, within the range, neighbours well apart") {
+  game::FollowTuning t;
+  std::vector<double> d;
+  for (std::size_t i = 0; i < 10; ++i) {
+    d.push_back(game::reaction_delay(i, 1000 + i, t));
+    CHECK(d.back() >= t.reaction_min);
+    CHECK(d.back() <= t.reaction_max);
+  }
+  for (std::size_t i = 1; i < d.size(); ++i) CHECK(std::abs(d[i] - d[i - 1]) > 0.05 * (t.reaction_max - t.reaction_min));
+  // The seed moves it a little, never out of the range.
+  CHECK(game::reaction_delay(3, 1, t) != game::reaction_delay(3, 2, t));
+}
+
+TEST_CASE("the leader's history: the latest sample, older ones, the oldest beyond it") {
+  game::LeaderHistory h;
+  h.reset({0.0, 0.0});
+  for (int i = 1; i <= 5; ++i) h.push({static_cast<double>(i), 1.0}, 3);
+  CHECK(h.ago(0).x == 5.0);
+  CHECK(h.ago(2).x == 3.0);
+  CHECK(h.ago(10).x == 3.0);  // only three kept
+  h.reset({9.0, 0.0});
+  CHECK(h.ago(0).x == 9.0);
+  CHECK(h.ago(4).x == 9.0);
+}

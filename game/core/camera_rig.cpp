@@ -15,6 +15,12 @@ anim::vec2 camera_target(anim::vec2 ground, double vx, const CameraTuning& t) {
   return {ground.x + (std::isfinite(vx) ? vx : 0.0) * t.look_ahead, ground.y};
 }
 
+double squad_focus_x(double selected_x, double lo_x, double hi_x, const CameraTuning& t) {
+  if (!std::isfinite(lo_x) || !std::isfinite(hi_x) || lo_x > hi_x) return selected_x;
+  const double w = std::clamp(t.squad_weight, 0.0, 1.0);
+  return selected_x + (0.5 * (lo_x + hi_x) - selected_x) * w;
+}
+
 void step_camera(CameraRig& rig, anim::vec2 target, double dt, const CameraTuning& t) {
   if (!std::isfinite(dt) || dt <= 0.0 || !anim::is_finite(target)) return;
   // 1 - exp(-dt / tau): the same path whatever the frame rate.

@@ -13,7 +13,10 @@ struct CameraTuning {
   double ground_share = 0.22;  // share of the view's height the centre sits above the followed
                                // ground point: the ground stays in the lower third at any zoom
   double min_above_ground = 0.95;  // m: ... but at least this, so a close zoom frames the body
-  double default_px_per_m = 80.0;  // at 1280x720 logical px: a ~16 m wide view
+  double default_px_per_m = 100.0; // at 1280x720 logical px: a 12.8 m wide view, a 1.78 m
+                                   // soldier a quarter of its height (issue 15: the action, not sky)
+  double squad_weight = 0.5;       // 0..1: how far the view's focus sits from the selected
+                                   // soldier toward the middle of the squad, so the squad stays framed
   double min_px_per_m = 25.0;
   double max_px_per_m = 320.0;
   double wheel_step = 1.15;    // zoom factor per wheel click
@@ -31,6 +34,10 @@ void snap_camera(CameraRig& rig, anim::vec2 target, const CameraTuning& t);
 // The ground point the camera follows for a soldier at `ground` (x, ground height) moving
 // at `vx`: a little ahead of him.
 anim::vec2 camera_target(anim::vec2 ground, double vx, const CameraTuning& t);
+
+// The x the view is about: the selected soldier's x moved squad_weight of the way toward the
+// middle of the squad's extent [lo_x, hi_x].
+double squad_focus_x(double selected_x, double lo_x, double hi_x, const CameraTuning& t);
 
 // One smoothing step toward `target` over dt seconds of wall time (frame-rate independent).
 void step_camera(CameraRig& rig, anim::vec2 target, double dt, const CameraTuning& t);

@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 
 namespace game {
 namespace {
@@ -76,15 +77,15 @@ void draw_panel(render::Canvas& canvas, const OverlayInput& in) {
   const int s = in.ui_scale;
   const int line = 9 * s, x0 = 8 * s, y0 = 8 * s;
   const anim::CharacterFrame& f = *in.simulated;
-  const int lines = 6 + static_cast<int>(kRule8Count);
   const int width = overlay_panel_width(s) - 4 * s;
-  fill_rect(canvas, x0 - 4 * s, y0 - 4 * s, x0 + width, y0 + lines * line + 18 * s, kBackdrop);
+  fill_rect(canvas, x0 - 4 * s, y0 - 4 * s, x0 + width, overlay_panel_height(s), kBackdrop);
 
   int y = y0;
   auto text = [&](int x, const std::string& t, render::Rgba c) { render::draw_text(canvas, x, y, t, c, s); };
   char buf[200];
-  std::snprintf(buf, sizeof buf, "soldier %zu \"%s\"  state %s  t %.2f s  frame %.1f ms", in.selected + 1,
-                std::string(in.id).c_str(), std::string(anim::state_name(f.state)).c_str(), in.sim_time, in.frame_ms);
+  std::snprintf(buf, sizeof buf, "soldier %zu \"%s\"  state %s  t %.2f s", in.selected + 1, std::string(in.id).c_str(),
+                std::string(anim::state_name(f.state)).c_str(), in.sim_time);
+  if (in.frame_ms >= 0.0) std::snprintf(buf + std::strlen(buf), sizeof buf - std::strlen(buf), "  frame %.1f ms", in.frame_ms);
   text(x0, buf, kOk);
   y += line;
   std::snprintf(buf, sizeof buf, "phase %.3f  step %lld  speed %.2f m/s  accel %+.2f m/s^2", f.phase,
@@ -135,7 +136,15 @@ void draw_panel(render::Canvas& canvas, const OverlayInput& in) {
 
 }  // namespace
 
-int overlay_panel_width(int ui_scale) { return 336 * ui_scale; }
+// The widest line is the contact timeline: 72 label + 240 steps + 6 + "near" (~26), from x0 = 8.
+int overlay_panel_width(int ui_scale) { return 360 * ui_scale; }
+
+// Three lines of state, a gap, a heading and the Rule 8 rows, the timeline; 9 units a line
+// from y0 = 8 (draw_panel).
+int overlay_panel_height(int ui_scale) {
+  const int lines = 6 + static_cast<int>(kRule8Count);
+  return (8 + 9 * lines + 18) * ui_scale;
+}
 
 void draw_debug_overlay(render::Canvas& canvas, const render::Camera& camera, const OverlayInput& in) {
   const float s = static_cast<float>(in.ui_scale) * 0.5f;

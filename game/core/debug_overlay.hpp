@@ -22,12 +22,14 @@ struct OverlayInput {
   bool has_aim = false;
   anim::vec2 aim_world{};
   double sim_time = 0.0;  // s
-  double frame_ms = 0.0;  // wall time of the last frame's update + draw, ms
+  double frame_ms = 0.0;  // wall time of the last frame's update + draw, ms; < 0: not shown (headless)
   int ui_scale = 2;       // font and line scale, canvas px per font unit
 };
 
 // Width of the overlay's text panel at `ui_scale`, px (the HUD keeps its notes clear of it).
 int overlay_panel_width(int ui_scale);
+// Height of the same panel from the canvas's top, px (a headless frame keeps its subject below it).
+int overlay_panel_height(int ui_scale);
 
 void draw_debug_overlay(render::Canvas& canvas, const render::Camera& camera, const OverlayInput& in);
 

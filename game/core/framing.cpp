@@ -6,6 +6,7 @@ namespace game {
 namespace {
 constexpr double kMargin = 0.5;     // m around the figures: rifle recoil, feet on the ground
 constexpr double kMinView = 2.4;    // m: the closest view shows a 1.78 m soldier at ~3/4 height
+constexpr double kFeetBelowCentre = 0.17;  // share of the view's height: the lowest point at ~2/3 down
 }  // namespace
 
 Bounds bounds_of(std::span<const anim::CharacterFrame> frames) {
@@ -31,7 +32,12 @@ double fit_scale(const Bounds& b, int width, int height) {
 }
 
 render::Camera camera_on(const Bounds& b, double px_per_m, int width, int height) {
-  return render::Camera{0.5 * (b.lo + b.hi), px_per_m, width, height};
+  anim::vec2 centre = 0.5 * (b.lo + b.hi);
+  // Where the figures leave room above and below (a wide group in a tall frame), their feet
+  // go on the lower third, not the middle: sky and distance above them, not a band of
+  // empty ground under them (issue 15, composition).
+  if (px_per_m > 0.0) centre.y = std::max(centre.y, b.lo.y + kFeetBelowCentre * height / px_per_m);
+  return render::Camera{centre, px_per_m, width, height};
 }
 
 }  // namespace game

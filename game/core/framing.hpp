@@ -19,7 +19,8 @@ Bounds bounds_of(std::span<const anim::CharacterFrame> frames);
 // closer than a view 2.4 m tall, so a lone soldier is not blown up to fill the frame.
 double fit_scale(const Bounds& b, int width, int height);
 
-// A camera centred on `b` at `px_per_m`.
+// A camera centred on `b` at `px_per_m`, raised if need be so that the bottom of `b` (the
+// feet) is no higher than ~2/3 down the view.
 render::Camera camera_on(const Bounds& b, double px_per_m, int width, int height);
 
 }  // namespace game

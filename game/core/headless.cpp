@@ -15,17 +15,19 @@ void report_error(const std::string& message) {
   std::fprintf(stderr, "soldier: %s\n", line.c_str());
 }
 
-std::optional<Scenario> load_scenario(const std::string& path) {
+std::optional<Scenario> load_scenario(const std::string& path, std::optional<std::uint64_t> seed) {
   ScenarioResult r = parse_scenario_file(path);
   if (auto* e = std::get_if<ScenarioError>(&r)) {
     report_error(e->message);
     return std::nullopt;
   }
-  return std::get<Scenario>(std::move(r));
+  Scenario scenario = std::get<Scenario>(std::move(r));
+  if (seed) reseed(scenario, *seed);
+  return scenario;
 }
 
-std::optional<anim::Tuning> load_tuning(const std::string& path) {
-  if (path.empty()) return anim::Tuning{};
+std::optional<anim::Tuning> load_tuning(const std::string& path, const Scenario& scenario) {
+  if (path.empty()) return scenario.tuning.value_or(anim::Tuning{});
   TuningResult r = load_tuning_file(path);
   if (auto* e = std::get_if<TuningError>(&r)) {
     report_error(e->message);

@@ -24,15 +24,6 @@ int boxed_text(render::Canvas& canvas, int x, int y, const std::string& text, re
   return h + 6 * s;
 }
 
-void draw_marker(render::Canvas& canvas, const render::Camera& cam, const anim::CharacterFrame& f, float s) {
-  // A small chevron over the selected soldier's helmet.
-  const glm::vec2 head = cam.to_canvas(f.joints[anim::index(anim::Joint::head)]);
-  const glm::vec2 tip = head - glm::vec2{0.0f, static_cast<float>(cam.to_px(0.32))};
-  const float w = 5.0f * s;
-  render::fill_run(canvas, tip + glm::vec2{-w, -w}, tip, 1.2f * s, kMarker);
-  render::fill_run(canvas, tip + glm::vec2{w, -w}, tip, 1.2f * s, kMarker);
-}
-
 }  // namespace
 
 std::vector<std::string> help_keyboard_lines() {
@@ -116,7 +107,6 @@ void draw_help(render::Canvas& canvas, int ui) {
 
 void draw_hud(render::Canvas& canvas, const render::Camera& camera, const HudInput& in) {
   const int s = std::max(1, in.ui_scale);
-  if (in.selected && in.soldiers > 1) draw_marker(canvas, camera, *in.selected, 0.5f * s);
   if (in.pad_aim) {
     const glm::vec2 c = camera.to_canvas(in.aim_world);
     render::fill_disc(canvas, c, 2.5f * s, kMarker);
@@ -135,9 +125,13 @@ void draw_hud(render::Canvas& canvas, const render::Camera& camera, const HudInp
   std::snprintf(buf, sizeof buf, "%s x%s  t %.1f s  soldier %zu/%zu%s   F1 controls  F2 overlay  F3 tuning",
                 in.paused ? "PAUSED" : "", in.time_scale >= 1.0 ? "1" : (in.time_scale >= 0.5 ? "1/2" : (in.time_scale >= 0.25 ? "1/4" : "1/8")),
                 in.sim_time, in.selected_index + 1, in.soldiers, in.pad_connected ? "  gamepad" : "");
-  const std::string status = buf[0] == ' ' ? std::string(buf + 1) : std::string(buf);
+  std::string status = buf[0] == ' ' ? std::string(buf + 1) : std::string(buf);
+  if (in.recording >= 0.0) {
+    std::snprintf(buf, sizeof buf, "REC %.1f s (F5 stops)   ", in.recording);
+    status = buf + status;
+  }
   boxed_text(canvas, 8 * s, canvas.height() - render::text_height(status, s) - 8 * s, status,
-             in.paused ? kNote : kText, s);
+             in.paused || in.recording >= 0.0 ? kNote : kText, s);
 
   if (in.show_help) draw_help(canvas, s);
 }

@@ -1,6 +1,6 @@
 #pragma once
-// The heads-up layer over the scene: which soldier is selected, short notes, the clock
-// (pause, time scale) and the F1 controls screen. Drawn after the screenshot copy, so F12
+// The heads-up layer over the scene: short notes, the clock (pause, time scale) and the F1
+// controls screen (the scene itself marks the selected soldier, render/soldiers.hpp). Drawn after the screenshot copy, so F12
 // and --screenshot hold the scene (and the F2 overlay when on) without it.
 #include "anim/character_frame.hpp"
 #include "render/camera.hpp"
@@ -13,7 +13,6 @@
 namespace game {
 
 struct HudInput {
-  const anim::CharacterFrame* selected = nullptr;  // drawn (interpolated) frame
   std::size_t selected_index = 0;
   std::size_t soldiers = 0;
   std::span<const std::string> notes;
@@ -25,6 +24,7 @@ struct HudInput {
   int notes_left = 0;             // px: notes start right of this (the F2 panel's edge)
   bool pad_aim = false;           // draw the aim point (no OS cursor shows a stick's aim)
   anim::vec2 aim_world{};
+  double recording = -1.0;        // s recorded so far (F5, --record); < 0: not recording
   int ui_scale = 2;
 };
 

@@ -25,7 +25,8 @@ constexpr std::array kBindings = {
     KeyBinding{Key::num7, Action::select_7},     KeyBinding{Key::num8, Action::select_8},
     KeyBinding{Key::num9, Action::select_9},
     KeyBinding{Key::f1, Action::toggle_help},    KeyBinding{Key::f2, Action::toggle_overlay},
-    KeyBinding{Key::f3, Action::toggle_panel},   KeyBinding{Key::f12, Action::screenshot},
+    KeyBinding{Key::f3, Action::toggle_panel},   KeyBinding{Key::f5, Action::record},
+    KeyBinding{Key::f12, Action::screenshot},
     KeyBinding{Key::escape, Action::quit},
 };
 
@@ -35,7 +36,8 @@ constexpr std::array<std::string_view, kActionCount> kLabels = {
     "pause", "single step", "slower", "faster",
     "select next", "select 1", "select 2", "select 3", "select 4", "select 5", "select 6", "select 7",
     "select 8", "select 9",
-    "controls (this)", "debug overlay", "tuning panel", "screenshot PNG", "quit",
+    "controls (this)", "debug overlay", "tuning panel", "record a scenario (restarts the level)",
+    "screenshot PNG", "quit",
 };
 
 constexpr std::array<std::string_view, static_cast<std::size_t>(Key::count)> kKeyNames = {
@@ -43,7 +45,7 @@ constexpr std::array<std::string_view, static_cast<std::size_t>(Key::count)> kKe
     "Left", "Right", "Up", "Down",
     "Space", "Tab", "Shift", "Ctrl", ".", "[", "]",
     "1", "2", "3", "4", "5", "6", "7", "8", "9",
-    "F1", "F2", "F3", "F12", "Esc",
+    "F1", "F2", "F3", "F5", "F12", "Esc",
 };
 
 }  // namespace

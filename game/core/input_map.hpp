@@ -18,7 +18,7 @@ enum class Key : std::uint8_t {
   left, right, up, down,
   space, tab, shift, ctrl, period, left_bracket, right_bracket,
   num1, num2, num3, num4, num5, num6, num7, num8, num9,
-  f1, f2, f3, f12, escape,
+  f1, f2, f3, f5, f12, escape,
   count
 };
 
@@ -33,7 +33,9 @@ enum class Action : std::uint8_t {
   kill, get_up,                             // press: ragdoll from the cursor, get up
   pause, single_step, slower, faster,       // press: simulation clock
   select_next, select_1, select_2, select_3, select_4, select_5, select_6, select_7, select_8, select_9,
-  toggle_help, toggle_overlay, toggle_panel, screenshot, quit,
+  toggle_help, toggle_overlay, toggle_panel,
+  record,                                   // press: start / stop a recording (restarts the level)
+  screenshot, quit,
   count
 };
 inline constexpr std::size_t kActionCount = static_cast<std::size_t>(Action::count);

@@ -6,23 +6,25 @@
 
 namespace game {
 
-OutputFile::OutputFile(std::string path, std::string temp, std::FILE* stream)
-    : path_(std::move(path)), temp_(std::move(temp)), stream_(stream) {}
+OutputFile::OutputFile(std::string path, std::string temp, std::FILE* stream, std::unique_ptr<RemoveOnInterrupt> guard)
+    : path_(std::move(path)), temp_(std::move(temp)), guard_(std::move(guard)), stream_(stream) {}
 
 std::unique_ptr<OutputFile> OutputFile::open(const std::string& path, std::string& error) {
   if (path.empty()) {
     error = "output path is empty";
     return nullptr;
   }
-  if (path == "-") return std::unique_ptr<OutputFile>(new OutputFile(path, "", stdout));
+  if (path == "-") return std::unique_ptr<OutputFile>(new OutputFile(path, "", stdout, nullptr));
   // The process id keeps two runs writing the same target from sharing a temporary.
   std::string temp = path + "." + std::to_string(::getpid()) + ".tmp";
+  // Registered before it exists, so no interrupt can fall between its creation and this.
+  auto guard = std::make_unique<RemoveOnInterrupt>(temp);
   std::FILE* f = std::fopen(temp.c_str(), "wb");
   if (!f) {
     error = path + ": cannot write (" + std::strerror(errno) + ")";
     return nullptr;
   }
-  return std::unique_ptr<OutputFile>(new OutputFile(path, std::move(temp), f));
+  return std::unique_ptr<OutputFile>(new OutputFile(path, std::move(temp), f, std::move(guard)));
 }
 
 bool OutputFile::commit(std::string& error) {

@@ -1,7 +1,10 @@
 #pragma once
 // A file that appears whole or not at all (ARCHITECTURE.md: nothing half-written): writes go
 // to a temporary file beside the target, renamed over it on commit(); dropped without a
-// commit, the temporary is removed. The path "-" writes to stdout instead.
+// commit, the temporary is removed, and so it is when SIGINT, SIGTERM or SIGHUP ends the
+// process (interrupt_cleanup.hpp). The path "-" writes to stdout instead.
+#include "game/core/interrupt_cleanup.hpp"
+
 #include <cstdio>
 #include <memory>
 #include <string>
@@ -23,9 +26,10 @@ class OutputFile {
   OutputFile& operator=(const OutputFile&) = delete;
 
  private:
-  OutputFile(std::string path, std::string temp, std::FILE* stream);
+  OutputFile(std::string path, std::string temp, std::FILE* stream, std::unique_ptr<RemoveOnInterrupt> guard);
   std::string path_;
   std::string temp_;  // empty for stdout
+  std::unique_ptr<RemoveOnInterrupt> guard_;  // removes temp_ on an interrupt; null for stdout
   std::FILE* stream_ = nullptr;
   bool done_ = false;
 };

@@ -18,8 +18,9 @@ void draw_world_layer(render::Canvas& canvas, const PlaySession& session, const 
   const render::Camera cam = session.camera(view);
   const anim::Terrain& terrain = session.world().terrain();
   const std::vector<anim::CharacterFrame> frames = session.drawn_frames();
-  // The one scene drawing `soldier render` uses too, so F12 and a headless frame agree.
-  render::draw_scene(canvas, cam, terrain, frames, palette);
+  // The one scene drawing `soldier render` uses too, so F12 and a headless frame agree; the
+  // selected soldier is marked in it.
+  render::draw_scene(canvas, cam, terrain, frames, palette, {.selected = static_cast<int>(session.selected())});
 
   if (session.toggles().overlay) {
     OverlayInput in;
@@ -40,7 +41,6 @@ void draw_world_layer(render::Canvas& canvas, const PlaySession& session, const 
 void draw_hud_layer(render::Canvas& canvas, const PlaySession& session, const ViewSize& view) {
   const std::vector<anim::CharacterFrame> frames = session.drawn_frames();
   HudInput in;
-  in.selected = &frames[session.selected()];
   in.selected_index = session.selected();
   in.soldiers = frames.size();
   in.notes = session.notes();
@@ -52,6 +52,7 @@ void draw_hud_layer(render::Canvas& canvas, const PlaySession& session, const Vi
   in.notes_left = session.toggles().overlay ? overlay_panel_width(ui_scale(view)) : 0;
   in.pad_aim = session.aim_from_pad();
   in.aim_world = session.aim_world();
+  in.recording = session.recording() ? session.recording_seconds() : -1.0;
   in.ui_scale = ui_scale(view);
   draw_hud(canvas, session.camera(view), in);
 }

@@ -40,16 +40,49 @@ constexpr double kProbeTime = 0.6;  // s of game time a request has to show befo
 PlaySession::PlaySession(const Scenario& level, int soldiers, const anim::Tuning& tuning, const PlaySettings& settings)
     : settings_(settings),
       tuning_(tuning),
-      world_(level.terrain, squad_specs(level, soldiers, settings.follow.spacing), tuning) {
+      level_(level),
+      specs_(squad_specs(level, soldiers, settings.follow.spacing)),
+      world_(level.terrain, specs_, tuning) {
+  for (std::size_t i = 0; i < specs_.size(); ++i)
+    characters_.push_back(i < level.soldiers.size() ? level.soldiers[i].character : std::string());
   for (const anim::CharacterFrame& f : world_.frames()) line_offsets_.push_back(f.x);
+  opening_aims_ = opening_aims(specs_, world_.terrain());
   for (std::size_t i = 0; i < world_.size(); ++i) ids_.push_back(world_.character(i).spec().id);
-  followers_.resize(world_.size());
-  metrics_.resize(world_.size());
-  prev_frames_.assign(world_.frames().begin(), world_.frames().end());
+  for (std::size_t i = 0; i < world_.size(); ++i) {
+    const double delay = reaction_delay(i, world_.character(i).spec().seed, settings_.follow);
+    reaction_steps_.push_back(static_cast<std::size_t>(std::llround(delay / settings_.dt)));
+  }
   rig_.zoom_target = settings_.camera.default_px_per_m;
-  const anim::CharacterFrame& lead = world_.frames()[selected_];
-  snap_camera(rig_, camera_target({lead.x, world_.terrain().ground_at(lead.x)}, 0.0, settings_.camera),
-              settings_.camera);
+  restart_level();
+}
+
+anim::vec2 PlaySession::camera_focus(const anim::CharacterFrame& lead) const {
+  double lo = lead.x, hi = lead.x;
+  for (const anim::CharacterFrame& f : world_.frames()) {
+    if (!std::isfinite(f.x)) continue;
+    lo = std::min(lo, f.x);
+    hi = std::max(hi, f.x);
+  }
+  const double x = squad_focus_x(lead.x, lo, hi, settings_.camera);
+  return camera_target({x, world_.terrain().ground_at(x)}, lead.vx, settings_.camera);
+}
+
+void PlaySession::end_opening(const PlayInput& in) {
+  if (!opening_) return;
+  // Any key, button, wheel or stick ends it, and the cursor moving off where it was first
+  // seen (a window may report the cursor it opened under as a motion).
+  constexpr float kMouseSlack = 24.0f;  // px
+  bool input = in.held.any() || in.pressed.any() || in.wheel != 0.0;
+  if (in.pad.connected) {
+    const double d = settings_.speeds.stick_deadzone;
+    input = input || std::abs(in.pad.left_x) > d || std::abs(in.pad.left_y) > d || std::abs(in.pad.right_x) > d ||
+            std::abs(in.pad.right_y) > d;
+  }
+  if (in.mouse_in_window) {
+    if (!first_mouse_) first_mouse_ = in.mouse_canvas;
+    input = input || glm::length(in.mouse_canvas - *first_mouse_) > kMouseSlack;
+  }
+  if (input) opening_ = false;
 }
 
 render::Camera PlaySession::camera(const ViewSize& view) const {
@@ -74,6 +107,7 @@ void PlaySession::select(std::size_t i) {
   if (i >= world_.size() || i == selected_) return;
   selected_ = i;
   for (FollowerState& f : followers_) f = FollowerState{};
+  leader_past_.reset({world_.frames()[i].x, world_.frames()[i].vx});
 }
 
 void PlaySession::handle_presses(const PlayInput& in, double now) {
@@ -86,6 +120,14 @@ void PlaySession::handle_presses(const PlayInput& in, double now) {
   if (pressed(Action::toggle_overlay)) toggles_.overlay = !toggles_.overlay;
   if (pressed(Action::toggle_panel)) toggles_.panel = !toggles_.panel;
   if (pressed(Action::screenshot)) screenshot_ = true;
+  if (pressed(Action::record)) {
+    if (recording()) {
+      stop_recording();
+    } else {
+      start_recording();
+      notes_.add("recording (F5 stops): the level restarted, so the scenario replays from its start", now);
+    }
+  }
   if (pressed(Action::pause)) paused_ = !paused_;
   if (pressed(Action::single_step)) {
     paused_ = true;
@@ -107,7 +149,7 @@ void PlaySession::handle_presses(const PlayInput& in, double now) {
       probes_.start(state_probe(std::string(stance_label(stance_)), {stance_state(stance_)}, selected_, sim_time(),
                                 kProbeTime));
   }
-  if (pressed(Action::jump)) notes_.add("jump (Space): not in anim::Intent yet", now);
+  if (pressed(Action::jump)) notes_.add("jump / vault / climb (Space): not implemented yet", now);
   if (pressed(Action::fire)) {
     pending_fire_ = true;
     probes_.start(recoil_probe("fire (recoil)", lead, selected_, sim_time(), 0.25));
@@ -157,7 +199,6 @@ void PlaySession::update_aim(const PlayInput& in, const ViewSize& view) {
 
 std::vector<anim::Intent> PlaySession::intents(const PlayInput& in) {
   const auto frames = world_.frames();
-  const anim::CharacterFrame& lead = frames[selected_];
   const ControlSpeeds& sp = settings_.speeds;
   double vx = keyboard_speed(in.held, sp);
   if (in.pad.connected) {
@@ -172,17 +213,24 @@ std::vector<anim::Intent> PlaySession::intents(const PlayInput& in) {
     anim::Intent& it = out[i];
     it.has_aim = has_aim_;
     it.aim_world = aim_world_;  // the whole line aims at the one point (Rule 2b)
+    if (opening_) {
+      it.has_aim = opening_aims_[i].has_value();
+      it.aim_world = opening_aims_[i].value_or(anim::vec2{});
+    }
     it.stance = stance_;
     if (i == selected_) {
       it.vx_desired = vx;
       it.climb = climb;
       it.fire = pending_fire_;
       it.die = pending_die_;
-      it.die_impulse = pending_impulse_;
+      it.die_impulse = pending_die_ ? pending_impulse_ : anim::vec2{};  // as a replay has it
       it.get_up = pending_get_up_;
     } else {
-      const double slot = slot_x(line_offsets_, i, selected_, lead.x);
-      it.vx_desired = follow_vx(followers_[i], frames[i].x, slot, lead.vx, settings_.follow);
+      // He follows the leader as he saw him a moment ago (his own reaction delay), so the
+      // line does not start, stop or step as one man (Rule 10).
+      const LeaderHistory::Sample seen = leader_past_.ago(reaction_steps_[i]);
+      const double slot = slot_x(line_offsets_, i, selected_, seen.x);
+      it.vx_desired = follow_vx(followers_[i], frames[i].x, slot, seen.vx, settings_.follow);
     }
   }
   return out;
@@ -192,10 +240,14 @@ void PlaySession::simulate_step(const PlayInput& in, double now) {
   prev_frames_.assign(world_.frames().begin(), world_.frames().end());
   // Live tuning: the panel's values reach every soldier at the next step.
   for (std::size_t i = 0; i < world_.size(); ++i) world_.character(i).tuning() = tuning_;
+  const anim::CharacterFrame& lead = world_.frames()[selected_];
+  const std::size_t longest = *std::max_element(reaction_steps_.begin(), reaction_steps_.end());
+  leader_past_.push({lead.x, lead.vx}, longest + 1);
   const std::vector<anim::Intent> in_step = intents(in);
   world_.step(in_step, settings_.dt);
   ++steps_;
   pending_fire_ = pending_die_ = pending_get_up_ = false;
+  record_step(in_step, now);
   const auto frames = world_.frames();
   for (std::size_t i = 0; i < frames.size(); ++i) metrics_[i].add(frames[i], world_.terrain());
   for (const std::string& what : probes_.check(frames, sim_time())) {
@@ -209,10 +261,12 @@ void PlaySession::update(const PlayInput& in, double wall_dt, double now, const 
   if (!std::isfinite(wall_dt) || wall_dt < 0.0) wall_dt = 0.0;
   wall_dt = std::min(wall_dt, settings_.max_frame);
   notes_.expire(now);
+  check_recorded_tuning(now);
   if (in.pad.connected != pad_connected_) {
     notes_.add(in.pad.connected ? "gamepad connected" : "gamepad disconnected", now);
     pad_connected_ = in.pad.connected;
   }
+  end_opening(in);
   handle_presses(in, now);
   update_aim(in, view);
 
@@ -233,8 +287,7 @@ void PlaySession::update(const PlayInput& in, double wall_dt, double now, const 
   rig_.zoom_target = rig_.zoom_target > 0.0 ? rig_.zoom_target : settings_.camera.default_px_per_m;
   if (in.wheel != 0.0) zoom_camera(rig_, in.wheel, settings_.camera);
   const anim::CharacterFrame lead = interpolate_frame(prev_frames_[selected_], world_.frames()[selected_], alpha_);
-  step_camera(rig_, camera_target({lead.x, world_.terrain().ground_at(lead.x)}, lead.vx, settings_.camera), wall_dt,
-              settings_.camera);
+  step_camera(rig_, camera_focus(lead), wall_dt, settings_.camera);
 }
 
 }  // namespace game

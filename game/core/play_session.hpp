@@ -9,10 +9,14 @@
 #include "game/core/live_metrics.hpp"
 #include "game/core/play_input.hpp"
 #include "game/core/scenario.hpp"
+#include "game/core/session_recorder.hpp"
 #include "game/core/squad.hpp"
 #include "game/core/world.hpp"
 
 #include <array>
+#include <memory>
+#include <optional>
+#include <string>
 #include <vector>
 
 namespace game {
@@ -79,6 +83,22 @@ class PlaySession {
   anim::Tuning& tuning() { return tuning_; }
   const anim::Tuning& tuning() const { return tuning_; }
 
+  // True until the player's first input: the squad holds its composed opening poses
+  // (play_level.hpp opening_aims) instead of all aiming at the cursor.
+  bool opening() const { return opening_; }
+
+  // Recording (F5, `--record`; game/core/session_recorder.hpp). Starting one restarts the
+  // level, since a scenario replays from the start; a change of the tuning ends one, since a
+  // scenario replays one tuning.
+  void start_recording();
+  void stop_recording();           // the recording is then waiting in take_recording()
+  // What the recording's first comment says was played (the level file).
+  void set_level_name(std::string name) { level_name_ = std::move(name); }
+  bool recording() const { return recorder_ != nullptr; }
+  double recording_seconds() const;
+  // A finished recording as scenario text, once (the window writes the file).
+  std::optional<std::string> take_recording();
+
   // One-shot requests the window acts on (the session cannot write files or close itself).
   bool take_screenshot_request();
   bool quit_requested() const { return quit_; }
@@ -90,13 +110,24 @@ class PlaySession {
   void simulate_step(const PlayInput& input, double now);
   std::vector<anim::Intent> intents(const PlayInput& input);
   void select(std::size_t i);
+  void end_opening(const PlayInput& input);
+  anim::vec2 camera_focus(const anim::CharacterFrame& lead) const;
+  void restart_level();            // the level's start: soldiers, clock, camera (play_session_recording.cpp)
+  void record_step(std::span<const anim::Intent> intents, double now);
+  void check_recorded_tuning(double now);
 
   PlaySettings settings_;
   anim::Tuning tuning_;
+  Scenario level_;                                 // what restart_level() starts again
+  std::vector<anim::CharacterSpec> specs_;         // the squad as built from it
+  std::vector<std::string> characters_;            // each soldier's character file (recordings)
   World world_;
   std::vector<std::string> ids_;
   std::vector<double> line_offsets_;               // each soldier's place in the line, m
+  std::vector<std::optional<anim::vec2>> opening_aims_;  // per soldier, until the first input
   std::vector<FollowerState> followers_;
+  LeaderHistory leader_past_;                      // the selected soldier's last steps
+  std::vector<std::size_t> reaction_steps_;        // each soldier's reaction delay, steps
   std::vector<anim::CharacterFrame> prev_frames_;  // the step before world_.frames()
   std::vector<LiveMetrics> metrics_;
   CameraRig rig_;
@@ -114,6 +145,8 @@ class PlaySession {
   bool quit_ = false;
   bool screenshot_ = false;
   bool pad_connected_ = false;
+  bool opening_ = true;
+  std::optional<glm::vec2> first_mouse_;  // where the cursor was first seen (px)
 
   anim::Stance stance_ = anim::Stance::stand;
   bool has_aim_ = false;
@@ -124,6 +157,10 @@ class PlaySession {
   bool pending_die_ = false;
   bool pending_get_up_ = false;
   anim::vec2 pending_impulse_{};
+
+  std::unique_ptr<SessionRecorder> recorder_;      // while recording
+  std::string level_name_ = "the built-in level";
+  std::optional<std::string> finished_recording_;  // waiting for the window to write it
 };
 
 }  // namespace game

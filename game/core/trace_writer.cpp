@@ -2,6 +2,9 @@
 
 #include <charconv>
 #include <cmath>
+#include <cstdlib>
+#include <limits>
+#include <system_error>
 
 namespace game {
 namespace {
@@ -19,20 +22,39 @@ constexpr std::string_view kHeader =
 // The joint columns above follow anim::Joint's order; a new joint must come with a column.
 static_assert(anim::kJointCount == 18, "trace joint columns follow anim::Joint");
 
-// Fixed 6 decimals, independent of the locale (to_chars never reads it).
+// The longest fixed-notation double with 6 decimals: a sign, every digit of DBL_MAX
+// (309) and ".dddddd". The buffer holds it, so every double prints in full (issue 17: a
+// 64-byte buffer overflowed at 1e57 and printed stack memory).
+constexpr std::size_t kFixedChars = 1 + (std::numeric_limits<double>::max_exponent10 + 1) + 1 + 6;
+
+// Fixed 6 decimals, independent of the locale (to_chars never reads it). What a value prints
+// is decided here: every finite value prints in full, however large (files cannot ask for
+// coordinates beyond 1e6 m, so this is a second line of defence); non-finite values, which
+// no pose may hold, print as nan, inf or -inf (to_chars' spelling). The result is checked:
+// a failure would be a bug here, and it ends the program rather than write a wrong field.
 void put(std::string& line, double v) {
   // Values that round to zero print as 0.000000, never -0.000000, so a mirrored run diffs
   // cleanly against the original.
   if (std::abs(v) < 5e-7) v = 0.0;
-  char buf[64];
+  char buf[kFixedChars + 8];
   const auto r = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed, 6);
+  if (r.ec != std::errc{}) std::abort();
   line.append(buf, r.ptr);
   line.push_back(',');
 }
 
+// A value in [0, 1), such as the gait phase: 6 decimals never round it up to 1.000000, the
+// end it excludes (0.9999996 prints as 0.999999).
+void put_unit_interval(std::string& line, double v) {
+  const std::size_t start = line.size();
+  put(line, v);
+  if (v < 1.0 && line.compare(start, std::string::npos, "1.000000,") == 0) line.replace(start, 8, "0.999999");
+}
+
 void put(std::string& line, std::int64_t v) {
-  char buf[32];
+  char buf[std::numeric_limits<std::int64_t>::digits10 + 3];  // sign and every digit
   const auto r = std::to_chars(buf, buf + sizeof buf, v);
+  if (r.ec != std::errc{}) std::abort();
   line.append(buf, r.ptr);
   line.push_back(',');
 }
@@ -83,7 +105,7 @@ void TraceWriter::rows(double t, std::span<const anim::CharacterFrame> frames) {
     put(line_, f.x);
     put(line_, f.vx);
     put(line_, f.ax);
-    put(line_, f.phase);
+    put_unit_interval(line_, f.phase);
     put(line_, f.step);
     put(line_, std::int64_t{f.contact[anim::index(anim::Side::near)] ? 1 : 0});
     put(line_, std::int64_t{f.contact[anim::index(anim::Side::far)] ? 1 : 0});

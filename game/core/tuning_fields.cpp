@@ -114,7 +114,7 @@ const std::array kFields = {
     SOLDIER_FIELD(aim, swing_speed, "rad/s", 0.5, 30.0),
     // carry: the shoulder pocket, port arms and the gait's bob (anim/upper_body/rifle_hold.hpp)
     SOLDIER_FIELD(carry, pocket_forward, "m", 0.0, 0.12),
-    SOLDIER_FIELD(carry, pocket_down, "m", -0.08, 0.08),
+    SOLDIER_FIELD(carry, pocket_down, "m", -0.12, 0.08),
     SOLDIER_FIELD(carry, port_speed, "m/s", 0.0, 9.0),
     SOLDIER_FIELD(carry, port_band, "m/s", 0.05, 2.0),
     SOLDIER_FIELD(carry, port_pitch, "rad", 0.3, 1.4),

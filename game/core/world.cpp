@@ -12,6 +12,15 @@ World::World(anim::Terrain terrain, std::span<const anim::CharacterSpec> specs, 
   characters_.reserve(specs.size());
   for (const anim::CharacterSpec& spec : specs) characters_.emplace_back(spec, tuning, terrain_);
   for (const anim::Character& c : characters_) frames_.push_back(c.frame());
+  last_shot_.assign(characters_.size(), -1.0);
+  for (std::size_t i = 0; i < characters_.size(); ++i) annotate(i);
+}
+
+void World::annotate(std::size_t i) {
+  anim::CharacterFrame& f = frames_[i];
+  f.role = characters_[i].spec().role;
+  f.team = characters_[i].spec().team;
+  f.since_shot = last_shot_[i] >= 0.0 ? f.t - last_shot_[i] : -1.0;
 }
 
 void World::step(std::span<const anim::Intent> intents, double dt) {
@@ -21,6 +30,9 @@ void World::step(std::span<const anim::Intent> intents, double dt) {
   for (std::size_t i = 0; i < characters_.size(); ++i) {
     characters_[i].step(intents[i], dt, terrain_);
     frames_[i] = characters_[i].frame();
+    // The shot leaves the muzzle during this step: its age is counted from the step's start.
+    if (intents[i].fire) last_shot_[i] = frames_[i].t - dt;
+    annotate(i);
   }
 }
 

@@ -30,8 +30,13 @@ class World {
   anim::Character& character(std::size_t i) { return characters_[i]; }
 
  private:
+  // Copies into frames_[i] what anim::Character does not fill (anim/character_frame.hpp):
+  // the spec's role and team, and the time since his last shot.
+  void annotate(std::size_t i);
+
   anim::Terrain terrain_;
   std::vector<anim::Character> characters_;
+  std::vector<double> last_shot_;             // s, time of each soldier's last shot (< 0: none)
   std::vector<anim::CharacterFrame> frames_;  // copies, so frames() is one contiguous span
 };
 

@@ -1,0 +1,326 @@
+#include "anim/ragdoll_bone_solve.hpp"
+
+#include <cmath>
+
+namespace anim {
+
+namespace {
+
+using Mask = std::uint32_t;  // a set of rows (kBoneRows <= 32)
+static_assert(kBoneRows <= 32);
+
+constexpr double kTiny = 1e-18;
+// Each row is made this share of its unheld stiffness softer (a compliance): a bone whose two
+// ends are both held along a normal that leaves it no way to change length (a vertical bone
+// between a floor and a ceiling) then moves its ends at most ~1 / (2 sqrt(0.01)) = 5 times its
+// error, instead of without bound. Everywhere else it leaves 1% of the error to the next step.
+constexpr double kRowSoftness = 0.01;
+
+std::size_t hold_row(std::size_t hold, std::size_t axis) { return kRagdollBones + 2 * hold + axis; }
+std::size_t brace_row(std::size_t range) { return kRagdollBones + 4 + range; }
+
+// How far a joint is past the nearer end of its range, and the gradients of its angle (for
+// the particles q, p1, p0a, p0b: d angle / d position is perp(w) / |w|^2 for each bone w). The
+// error stands in for the angle without an atan2: its sine up to a quarter turn past the end,
+// then 2 - |sine|, continuous and monotone. False inside the range.
+bool range_error(const RagdollRange& g, const std::array<vec2, kRagdollPoints>& p, double& error, vec2* grad) {
+  const vec2 p0 = p[g.p0a] + g.t0 * (p[g.p0b] - p[g.p0a]);
+  const vec2 u = p[g.p1] - p0;
+  const vec2 v = p[g.q] - (p0 + g.s * u);
+  const double d = glm::dot(u, v), c = cross(u, v);
+  const double x = d * g.cos_mid + c * g.sin_mid, y = c * g.cos_mid - d * g.sin_mid;
+  const double rr = x * x + y * y;
+  const double edge2 = rr * g.cos_half * g.cos_half;
+  const bool inside = g.cos_half >= 0.0 ? (x >= 0.0 && x * x >= edge2) : (x >= 0.0 || x * x <= edge2);
+  const double u2 = glm::dot(u, u), v2 = glm::dot(v, v);
+  if (inside || rr < kTiny || u2 < kTiny || v2 < kTiny) return false;
+  const bool past_hi = y > 0.0;
+  const double cb = past_hi ? g.cos_hi : g.cos_lo, sb = past_hi ? g.sin_hi : g.sin_lo;
+  const double ce = d * cb + c * sb, se = c * cb - d * sb;
+  const double sine = se / std::sqrt(rr);
+  error = ce >= 0.0 ? sine : (sine >= 0.0 ? 2.0 - sine : -2.0 - sine);
+  if (grad) {
+    const vec2 gu = vec2{-u.y, u.x} / u2, gv = vec2{-v.y, v.x} / v2;
+    const vec2 g0 = gu - (1.0 - g.s) * gv;
+    grad[0] = gv;
+    grad[1] = -gu - g.s * gv;
+    grad[2] = (1.0 - g.t0) * g0;
+    grad[3] = g.t0 * g0;
+  }
+  return true;
+}
+
+}  // namespace
+
+BoneSolvePlan make_bone_solve_plan(const RagdollRig& rig) {
+  BoneSolvePlan plan;
+  for (std::size_t k = 0; k < kRagdollBones; ++k) {
+    const RagdollBone& b = rig.bones[k];
+    plan.point[k] = {b.b, b.a0, b.a1, b.a1};
+    plan.points[k] = b.a1 != b.a0 ? 3 : 2;
+  }
+  for (std::size_t h = 0; h < 2; ++h)
+    for (std::size_t axis = 0; axis < 2; ++axis) {
+      const std::size_t r = hold_row(h, axis);
+      plan.point[r] = {rig.holds[h].hand, pt(RagdollPoint::rifle_butt), pt(RagdollPoint::rifle_muzzle), 0};
+      plan.points[r] = 3;
+    }
+
+  for (std::size_t g = 0; g < kRagdollRanges; ++g) {
+    const RagdollRange& range = rig.ranges[g];
+    const std::size_t r = brace_row(g);
+    plan.point[r] = {range.q, range.p1, range.p0a, range.p0b};
+    plan.points[r] = range.p0b != range.p0a ? 4 : 3;
+  }
+
+  // Rows that share a particle are neighbours.
+  std::array<Mask, kBoneRows> adjacent{};
+  for (std::size_t r = 0; r < kBoneRows; ++r)
+    for (std::size_t s = 0; s < kBoneRows; ++s) {
+      if (r == s) continue;
+      for (std::size_t a = 0; a < plan.points[r]; ++a)
+        for (std::size_t b = 0; b < plan.points[s]; ++b)
+          if (plan.point[r][a] == plan.point[s][b]) adjacent[r] |= Mask{1} << s;
+    }
+
+  // Minimum-degree elimination (ties to the lower row, so it is the same every time): each
+  // eliminated row joins its remaining neighbours into a clique (the fill-in).
+  Mask remaining = (Mask{1} << kBoneRows) - 1;
+  std::array<Mask, kBoneRows> at_elimination{};
+  for (std::size_t k = 0; k < kBoneRows; ++k) {
+    std::size_t best = kBoneRows;
+    int best_degree = 1 << 30;
+    for (std::size_t r = 0; r < kBoneRows; ++r) {
+      if (!(remaining >> r & 1)) continue;
+      const int degree = __builtin_popcount(adjacent[r] & remaining);
+      if (degree < best_degree) {
+        best_degree = degree;
+        best = r;
+      }
+    }
+    plan.order[k] = static_cast<std::uint8_t>(best);
+    const Mask nb = adjacent[best] & remaining & ~(Mask{1} << best);
+    at_elimination[best] = nb;
+    for (std::size_t r = 0; r < kBoneRows; ++r)
+      if (nb >> r & 1) adjacent[r] |= nb & ~(Mask{1} << r);
+    remaining &= ~(Mask{1} << best);
+  }
+  std::array<std::uint8_t, kBoneRows>& position = plan.position;
+  for (std::size_t k = 0; k < kBoneRows; ++k) position[plan.order[k]] = static_cast<std::uint8_t>(k);
+  for (std::size_t k = 0; k < kBoneRows; ++k) {
+    const Mask nb = at_elimination[plan.order[k]];
+    std::uint8_t n = 0;
+    for (std::size_t i = k + 1; i < kBoneRows; ++i)
+      if (nb >> plan.order[i] & 1) plan.below[k][n++] = static_cast<std::uint8_t>(i);
+    plan.below_count[k] = n;
+  }
+
+  // The entries of J W J^T: one per pair of rows and particle they share; those between rows
+  // that are always there first.
+  for (std::size_t r = kRagdollBones + 4; r < kBoneRows; ++r) plan.brace_steps |= Mask{1} << position[r];
+  for (int pass = 0; pass < 2; ++pass) {
+    for (std::size_t r = 0; r < kBoneRows; ++r)
+      for (std::size_t s = r; s < kBoneRows; ++s) {
+        const bool fixed = r < kRagdollBones + 4 && s < kRagdollBones + 4;
+        if (fixed != (pass == 0)) continue;
+        for (std::uint8_t a = 0; a < plan.points[r]; ++a)
+          for (std::uint8_t b = 0; b < plan.points[s]; ++b) {
+            if (plan.point[r][a] != plan.point[s][b] || (r == s && a != b)) continue;
+            const std::uint8_t pr = position[r], ps = position[s];
+            BoneSolvePlan::Entry e;
+            if (pr >= ps) e = {pr, ps, a, b, plan.point[r][a]};
+            else e = {ps, pr, b, a, plan.point[r][a]};
+            if (plan.entry_count < plan.entries.size()) plan.entries[plan.entry_count++] = e;
+          }
+      }
+    if (pass == 0) plan.fixed_entries = plan.entry_count;
+  }
+  return plan;
+}
+
+namespace {
+
+bool same_mobility(const std::array<PointMobility, kRagdollPoints>& a, const std::array<PointMobility, kRagdollPoints>& b) {
+  // (`pressed`, an output, does not change the matrix)
+  for (std::size_t i = 0; i < kRagdollPoints; ++i)
+    if (a[i].locked != b[i].locked || a[i].w != b[i].w || (a[i].locked == 1 && a[i].normal != b[i].normal)) return false;
+  return true;
+}
+
+}  // namespace
+
+void solve_bones(const RagdollRig& rig, const BoneSolvePlan& plan, std::array<vec2, kRagdollPoints>& p,
+                 std::array<PointMobility, kRagdollPoints>& mobility, BoneSolveScratch& sc, bool reuse) {
+  // Each row's error (and, for a new matrix, its gradients), in elimination order. A row takes
+  // part only when it is active (a bone with a direction, a hold, a joint past its range); the
+  // others are not read, so they need no clearing.
+  double error[kBoneRows];
+  Mask active = 0;
+  auto bone_error = [&](const RagdollBone& b, double rest, std::size_t k, vec2& n) {
+    const vec2 d = p[b.b] - (p[b.a0] + b.t * (p[b.a1] - p[b.a0]));
+    const double len2 = glm::dot(d, d);
+    if (len2 < kTiny) return false;  // no direction: the row stays out of this step
+    const double len = std::sqrt(len2);
+    n = d / len;
+    error[k] = len - rest;
+    return true;
+  };
+  vec2 (*grad)[kRowPoints] = sc.grad;
+  auto bone_row = [&](std::size_t r, const RagdollBone& b, double rest) {
+    const std::size_t k = plan.position[r];
+    vec2 n;
+    if (!bone_error(b, rest, k, n)) return;
+    grad[k][0] = n;
+    grad[k][1] = b.a1 != b.a0 ? -(1.0 - b.t) * n : -n;
+    grad[k][2] = -b.t * n;
+    active |= Mask{1} << k;
+  };
+  const vec2 butt = p[pt(RagdollPoint::rifle_butt)], muzzle = p[pt(RagdollPoint::rifle_muzzle)];
+  auto hold_rows = [&](bool gradients) {
+    for (std::size_t h = 0; h < (rig.rifle_held ? 2u : 0u); ++h) {
+      const RagdollHold& hold = rig.holds[h];
+      const vec2 off = p[hold.hand] - carried_point(butt, muzzle, hold.at.x, hold.at.y);
+      for (std::size_t axis = 0; axis < 2; ++axis) {
+        const std::size_t k = plan.position[hold_row(h, axis)];
+        error[k] = axis == 0 ? off.x : off.y;
+        active |= Mask{1} << k;
+        if (!gradients) continue;
+        const vec2 e = axis == 0 ? vec2{1.0, 0.0} : vec2{0.0, 1.0};
+        const vec2 je{-e.y, e.x};
+        grad[k][0] = e;
+        grad[k][1] = -((1.0 - hold.at.x) * e + hold.at.y * je);  // -M1^T e (carried_point)
+        grad[k][2] = -(hold.at.x * e - hold.at.y * je);          // -M2^T e
+      }
+    }
+  };
+
+  // A chord step: the same rows as the factored matrix, their errors now.
+  bool use_chord = reuse && sc.valid && same_mobility(mobility, sc.mobility);
+  if (use_chord) {
+    for (std::size_t r = 0; r < kRagdollBones; ++r) {
+      const std::size_t k = plan.position[r];
+      vec2 n;
+      if (!bone_error(rig.bones[r], rig.bones[r].rest, k, n)) continue;
+      active |= Mask{1} << k;
+    }
+    for (std::size_t g = 0; g < kRagdollRanges; ++g) {
+      const std::size_t k = plan.position[brace_row(g)];
+      if (range_error(rig.ranges[g], p, error[k], nullptr)) active |= Mask{1} << k;
+    }
+    hold_rows(false);
+    use_chord = active == sc.active;
+  }
+  if (!use_chord) {
+    active = 0;
+    for (std::size_t r = 0; r < kRagdollBones; ++r) bone_row(r, rig.bones[r], rig.bones[r].rest);
+    for (std::size_t g = 0; g < kRagdollRanges; ++g) {
+      const std::size_t k = plan.position[brace_row(g)];
+      if (range_error(rig.ranges[g], p, error[k], grad[k])) active |= Mask{1} << k;
+    }
+    hold_rows(true);
+  }
+  auto on = [&active](std::size_t k) { return (active >> k & 1) != 0; };
+
+  if (!use_chord) {
+    // Each particle's mobility as a symmetric 2x2: w (I - n n^T) held along n, 0 held both ways.
+    struct Sym { double xx, xy, yy; };
+    Sym m[kRagdollPoints];
+    for (std::size_t i = 0; i < kRagdollPoints; ++i) {
+      const PointMobility& q = mobility[i];
+      if (q.locked >= 2) {
+        m[i] = {0.0, 0.0, 0.0};
+      } else if (q.locked == 1) {
+        m[i] = {q.w * (1.0 - q.normal.x * q.normal.x), -q.w * q.normal.x * q.normal.y,
+                q.w * (1.0 - q.normal.y * q.normal.y)};
+      } else {
+        m[i] = {q.w, 0.0, q.w};
+      }
+    }
+    // W g for every gradient of every active row: the matrix's entries and the step both use it.
+    for (std::size_t k = 0; k < kBoneRows; ++k) {
+      if (!on(k)) continue;
+      const std::size_t r = plan.order[k];
+      for (std::size_t s = 0; s < plan.points[r]; ++s) {
+        const Sym& w = m[plan.point[r][s]];
+        const vec2 g = grad[k][s];
+        sc.wg[k][s] = {w.xx * g.x + w.xy * g.y, w.xy * g.x + w.yy * g.y};
+      }
+    }
+    // J W J^T in elimination order, into the factor's pattern; the softness on the diagonal.
+    double (*a)[kBoneRows] = sc.a;
+    for (std::size_t k = 0; k < kBoneRows; ++k) {
+      if (!on(k)) continue;
+      const std::size_t r = plan.order[k];
+      double free = 0.0;
+      for (std::size_t s = 0; s < plan.points[r]; ++s) free += mobility[plan.point[r][s]].w * glm::dot(grad[k][s], grad[k][s]);
+      a[k][k] = kRowSoftness * free + kTiny;
+      for (std::uint8_t n = 0; n < plan.below_count[k]; ++n) a[plan.below[k][n]][k] = 0.0;
+    }
+    const Mask all_fixed = ~plan.brace_steps & ((Mask{1} << kBoneRows) - 1);
+    const bool every_fixed = (active & all_fixed) == all_fixed;
+    for (std::uint16_t e = 0; e < plan.fixed_entries; ++e) {
+      const BoneSolvePlan::Entry& en = plan.entries[e];
+      if (!every_fixed && (!on(en.i) || !on(en.j))) continue;  // a bone of no length
+      a[en.i][en.j] += glm::dot(grad[en.i][en.slot_i], sc.wg[en.j][en.slot_j]);
+    }
+    if (active & plan.brace_steps)
+      for (std::uint16_t e = plan.fixed_entries; e < plan.entry_count; ++e) {
+        const BoneSolvePlan::Entry& en = plan.entries[e];
+        if (!on(en.i) || !on(en.j)) continue;
+        a[en.i][en.j] += glm::dot(grad[en.i][en.slot_i], sc.wg[en.j][en.slot_j]);
+      }
+    // LDL^T, right-looking over the fixed pattern and the active rows.
+    for (std::size_t k = 0; k < kBoneRows; ++k) {
+      sc.counts[k] = 0;
+      if (!on(k)) continue;
+      std::uint8_t n = 0;
+      for (std::uint8_t x = 0; x < plan.below_count[k]; ++x)
+        if (on(plan.below[k][x])) sc.rows[k][n++] = plan.below[k][x];
+      sc.counts[k] = n;
+      const double d = a[k][k];
+      sc.diag[k] = d;
+      const double inv = 1.0 / d;
+      const std::uint8_t* rows = sc.rows[k];
+      for (std::uint8_t x = 0; x < n; ++x) {
+        const std::size_t i = rows[x];
+        const double lik = a[i][k] * inv;
+        for (std::uint8_t y = 0; y <= x; ++y) a[i][rows[y]] -= lik * a[rows[y]][k];
+      }
+      for (std::uint8_t x = 0; x < n; ++x) a[rows[x]][k] *= inv;
+    }
+    sc.active = active;
+    sc.mobility = mobility;
+    sc.valid = true;
+  }
+
+  // L D L^T lambda = -error.
+  const double (*a)[kBoneRows] = sc.a;
+  double lambda[kBoneRows];
+  for (std::size_t k = 0; k < kBoneRows; ++k) lambda[k] = on(k) ? -error[k] : 0.0;
+  for (std::size_t k = 0; k < kBoneRows; ++k)
+    for (std::uint8_t x = 0; x < sc.counts[k]; ++x) lambda[sc.rows[k][x]] -= a[sc.rows[k][x]][k] * lambda[k];
+  for (std::size_t k = 0; k < kBoneRows; ++k)
+    if (on(k)) lambda[k] /= sc.diag[k];
+  for (std::size_t k = kBoneRows; k-- > 0;)
+    for (std::uint8_t x = 0; x < sc.counts[k]; ++x) lambda[k] -= a[sc.rows[k][x]][k] * lambda[sc.rows[k][x]];
+
+  // Every particle by W J^T lambda; a held particle keeps count of what its surface took.
+  vec2 unheld[kRagdollPoints] = {};
+  for (std::size_t k = 0; k < kBoneRows; ++k) {
+    if (!on(k)) continue;
+    const std::size_t r = plan.order[k];
+    for (std::size_t s = 0; s < plan.points[r]; ++s) {
+      const std::size_t q = plan.point[r][s];
+      p[q] += lambda[k] * sc.wg[k][s];
+      unheld[q] += lambda[k] * sc.grad[k][s];
+    }
+  }
+  for (std::size_t i = 0; i < kRagdollPoints; ++i) {
+    PointMobility& q = mobility[i];
+    if (q.locked == 0) continue;
+    q.pressed += std::max(0.0, -q.w * glm::dot(unheld[i], q.normal));
+    q.demand = q.w * unheld[i];
+  }
+}
+
+}  // namespace anim

@@ -1,0 +1,44 @@
+#pragma once
+// The soldiers of a frame, drawn into the scene (issue 15): each grounded by a contact shadow,
+// the squad staggered in two ranks -- the back rank graded toward the haze (aerial
+// perspective) and drawn first, and wherever a man stands in front of another a thin gap of
+// haze round him, so two overlapping soldiers never merge into one mass -- his shot's muzzle
+// flash and ejected case, and a mark over the selected soldier.
+#include "anim/character_frame.hpp"
+#include "anim/terrain.hpp"
+#include "render/camera.hpp"
+#include "render/canvas.hpp"
+#include "render/coverage_layer.hpp"
+#include "render/palette.hpp"
+
+#include <cstddef>
+#include <span>
+#include <vector>
+
+namespace render {
+
+struct RankStyle {
+  double back_haze = 0.15;   // share (0..1) of the way to the haze for the back rank (palette hazed())
+  double gap = 0.016;        // m: the haze's reach round a soldier over one behind him (>= 1 px)
+  double gap_alpha = 0.75;   // opacity of that haze, 0..1
+  double mark_above = 0.36;  // m above the head joint: the selection chevron's tip
+  double mark_width = 0.075; // m: half the chevron's width (and its height)
+  double mark_radius = 0.014;  // m: the chevron's run radius (>= 1 px)
+};
+
+// Rank of soldier `i` of a frame: 0 front, 1 back. The selected soldier is in front; the
+// others alternate by index, the first in front -- a file staggered in two ranks.
+int rank_of(std::size_t i, int selected);
+
+// The order soldiers 0..count-1 are drawn in: back rank first, then the front, the selected
+// soldier last of all (nothing covers him); by index within a rank.
+std::vector<std::size_t> draw_order(std::size_t count, int selected);
+
+// The soldiers over an already drawn scene: back rank first, then the front, the selected
+// soldier last; shadows under all of them before any is drawn. `scratch`: a layer of the
+// canvas's size to reuse (null: one is made).
+void draw_soldiers(Canvas& canvas, const Camera& camera, const anim::Terrain& terrain,
+                   std::span<const anim::CharacterFrame> soldiers, const Palette& palette, int selected,
+                   const RankStyle& style = {}, CoverageLayer* scratch = nullptr);
+
+}  // namespace render

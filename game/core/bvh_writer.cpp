@@ -133,14 +133,38 @@ Euler euler_yxz(const Mat& m) {
   return e;
 }
 
-// The smallest rotation taking unit vector `from` onto unit vector `to` (Rodrigues).
+// The rotation by `s` = sin and `c` = cos of an angle about the unit `axis` (Rodrigues).
+Mat rotate_about(glm::dvec3 axis, double s, double c) {
+  const Mat kx(0, axis.z, -axis.y, -axis.z, 0, axis.x, axis.y, -axis.x, 0);
+  return Mat(1.0) + s * kx + (1.0 - c) * (kx * kx);
+}
+
+// The smallest rotation taking unit vector `from` onto unit vector `to`.
 Mat align(glm::dvec3 from, glm::dvec3 to) {
   const glm::dvec3 axis = glm::cross(from, to);
   const double s = glm::length(axis), c = glm::dot(from, to);
   if (s < 1e-15) return Mat(1.0);  // parallel (an opposite limb never happens: knees bend < 180 deg)
-  const glm::dvec3 k = axis / s;
-  const Mat kx(0, k.z, -k.y, -k.z, 0, k.x, k.y, -k.x, 0);
-  return Mat(1.0) + s * kx + (1.0 - c) * (kx * kx);
+  return rotate_about(axis / s, s, c);
+}
+
+// The arms are solved in the side plane and then turned about their shoulder-to-hand line,
+// the elbow out of the plane by f.elbow_depth (anim/upper_body/arms.cpp): the same turn
+// here, about that line in the chest's frame, so the hand stays where it was and the
+// elbow comes to the depth the trace's picture shows.
+Mat arm_turn(const anim::CharacterFrame& f, anim::Side side, const anim::JointPositions& planar) {
+  const bool near = side == anim::Side::near;
+  const glm::dvec2 shoulder = planar[anim::index(near ? anim::Joint::shoulder_near : anim::Joint::shoulder_far)];
+  const glm::dvec2 elbow = planar[anim::index(near ? anim::Joint::elbow_near : anim::Joint::elbow_far)];
+  const glm::dvec2 hand = planar[anim::index(near ? anim::Joint::hand_near : anim::Joint::hand_far)];
+  const glm::dvec2 line = hand - shoulder;
+  const double len = glm::length(line);
+  if (len < 1e-9) return Mat(1.0);
+  const glm::dvec2 u = line / len;
+  const glm::dvec2 offset = (elbow - shoulder) - u * glm::dot(elbow - shoulder, u);
+  const double cross = u.x * offset.y - u.y * offset.x;  // depth of (u x offset), |offset| long
+  if (std::abs(cross) < 1e-12) return Mat(1.0);
+  const double s = std::clamp(f.elbow_depth[anim::index(side)] / cross, -1.0, 1.0);
+  return rotate_about(glm::dvec3(u, 0.0), s, std::sqrt(1.0 - s * s));
 }
 
 // The legs, from the joints as simulated. At the rest facings a leg lies in the side plane
@@ -198,11 +222,15 @@ std::string bvh_frame(const anim::CharacterFrame& f) {
   r[k++].z = -p.neck;                       // neck
   r[k++].z = p.head;                        // head_base
   r[k++].z = 0.0;                           // head
+  const Mat chest_facing = rot_z(pelvis) * rot_z(-p.spine_upper);
+  const anim::JointPositions planar = anim::forward_kinematics(p, f.body_size, anim::BodyFrame{});
   for (anim::Side s : anim::kSides) {
     const anim::LimbAngles& a = p.arm[anim::index(s)];
-    r[k++].z = a.root + anim::kPi;  // shoulder: the arm hangs at root = -pi from the trunk's up
-    r[k++].z = a.mid;               // elbow
-    r[k++].z = 0.0;                 // hand
+    // shoulder: the arm hangs at root = -pi from the trunk's up, then turns out of the plane
+    const Mat turned = arm_turn(f, s, planar);
+    r[k++] = euler_yxz(glm::transpose(chest_facing) * turned * chest_facing * rot_z(a.root + anim::kPi));
+    r[k++].z = a.mid;  // elbow
+    r[k++].z = 0.0;    // hand
   }
   const anim::vec2 root = f.joints[anim::index(anim::Joint::pelvis)];
   const glm::dvec3 root_pos(root.x, root.y, 0.0);

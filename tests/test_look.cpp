@@ -529,14 +529,23 @@ TEST_CASE("9. identity: an eye, a helmet with a brim, each role's gear, a team a
     const int sign = f.body.sign();
     int eye = 0, accent = 0, antenna = 0;
     float helmet_front = -1e9f, face_front = -1e9f;
+    // The face's forward: square to the skull's axis, on the gaze's side (render/figure_runs.cpp);
+    // a welded head is pitched down over the stock, and the brim juts along the face's forward.
+    glm::vec2 face_px(static_cast<float>(f.skull.y), static_cast<float>(f.skull.x));  // canvas px, y down
+    if (face_px.x * f.gaze.x - face_px.y * f.gaze.y < 0.0) face_px = -face_px;
     for (int y = 0; y < s.map.height(); ++y)
       for (int x = 0; x < s.map.width(); ++x) {
         const IdPixel& p = s.map.at(x, y);
         if (p.soldier != static_cast<int>(i)) continue;
         const float ahead = sign * (x + 0.5f - neck.x);
         const bool in_head = glm::length(glm::vec2(x + 0.5f, y + 0.5f) - s.px(anim::Joint::head, i)) < s.cam.to_px(0.22);
-        if (in_head && p.material == kHelmet) helmet_front = std::max(helmet_front, ahead);
-        if (in_head && p.material == kSkin) face_front = std::max(face_front, ahead);
+        const glm::vec2 at(x + 0.5f, y + 0.5f);
+        const float before_face = glm::dot(at - s.px(anim::Joint::head, i), face_px);
+        // Aimed, the firing hand on the grip is just below the welded face: its skin is not the face's.
+        const bool hand = std::min(glm::length(at - s.px(anim::Joint::hand_near, i)), glm::length(at - s.px(anim::Joint::hand_far, i))) <
+                          s.cam.to_px(0.07);
+        if (in_head && p.material == kHelmet) helmet_front = std::max(helmet_front, before_face);
+        if (in_head && !hand && p.material == kSkin) face_front = std::max(face_front, before_face);
         eye += p.material == kSkin && p.index == static_cast<int>(palette.skin.base) + render::kEyeStep;
         accent += p.material == kAccent;
         // The whip: the rifle's material above the neck and well behind it.
@@ -746,6 +755,7 @@ TEST_CASE("the same pose renders identically") {
   g.rifle = {f.rifle.butt + anim::vec2{2.0, 0.0}, f.rifle.grip + anim::vec2{2.0, 0.0}, f.rifle.fore + anim::vec2{2.0, 0.0},
              f.rifle.muzzle + anim::vec2{2.0, 0.0}};
   g.body.origin_world.x += 2.0;
+  g.eye.x += 2.0;
   render::Canvas a(cam.width, cam.height), b(cam.width, cam.height), c(cam.width, cam.height);
   for (render::Canvas* k : {&a, &b, &c}) k->clear({200, 205, 210, 255});
   render::draw_soldier(a, cam, f, palette);

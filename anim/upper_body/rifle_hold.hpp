@@ -14,9 +14,9 @@ struct CarryTuning {
   // The shoulder pocket, from the shoulder joint: a little ahead of it and below its top,
   // inside the joint (MOTION.md: the buttpad sits in the pocket, inside the shoulder).
   double pocket_forward = 0.05;   // m along the trunk's forward, 0..0.12
-  double pocket_down = -0.06;     // m down the trunk, -0.12..0.08: negative, up: the buttpad high in
+  double pocket_down = -0.05;     // m down the trunk, -0.12..0.08: negative, up: the buttpad high in
                                   // the pocket, the firing shoulder shrugged into the stock, so the
-                                  // sights come up to the eye and the head tips ~40 deg, not 60
+                                  // sights come up to the eye and the head tips ~45 deg, not 60
   // Port arms above this speed (a running soldier carries the rifle across the chest, muzzle
   // up, instead of holding it in the shoulder), blended over the band either side of it.
   double port_speed = 3.2;        // m/s, 0..9 (9: never)

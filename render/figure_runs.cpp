@@ -96,7 +96,14 @@ class RunBuilder {
     const vec2 sole_mid = ankle + down * (b.ankle_height - rb);
     const double heel = b.heel_back(), tip = b.foot - b.heel_back();  // toe tip = foot length from the heel
     disc(ankle + sole * s(0.01), sizes_.shank + 0.004, Material::boots, step);
-    run(sole_mid - sole * (heel - rb), sole_mid + sole * (tip - rb), sizes_.boot, Material::boots, step);
+    // The sole from the heel to the ball, then the toe cap from the ball, bent up by the
+    // toes' bend while the heel is up and the foot rolls over its ball (Rule 4, anim's
+    // stance roll): the cap lies on the ground instead of the tip digging into it.
+    const double bend = frame_.toe_bend[anim::index(side)] * sign_;
+    const vec2 cap{sole.x * std::cos(bend) - sole.y * std::sin(bend), sole.x * std::sin(bend) + sole.y * std::cos(bend)};
+    const vec2 ball = sole_mid + sole * b.toe_forward();
+    run(sole_mid - sole * (heel - rb), ball, sizes_.boot, Material::boots, step);
+    run(ball, ball + cap * std::max(0.0, tip - b.toe_forward() - rb), sizes_.boot, Material::boots, step);
   }
 
   void body() {

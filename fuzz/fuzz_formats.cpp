@@ -143,8 +143,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (auto* s = std::get_if<game::Scenario>(&scenario)) simulate_bounded(*s, {});
   else check_refusal(std::get<game::ScenarioError>(scenario).message);
 
-  const game::ParseOptions level_options{.allow_missing_duration = true, .allow_no_soldiers = true};
-  game::ScenarioResult level = game::parse_scenario_text(text, "fuzz.toml", level_options);
+  game::ScenarioResult level = game::parse_scenario_text(text, "fuzz.toml", game::kLevelOptions);
   if (auto* l = std::get_if<game::Scenario>(&level)) simulate_bounded(as_run(*l), {});
   else check_refusal(std::get<game::ScenarioError>(level).message);
 

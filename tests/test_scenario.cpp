@@ -164,10 +164,27 @@ TEST_CASE("each bad input alone names the file, the line and the key") {
 
 TEST_CASE("a scenario needs soldiers; a level needs neither soldiers nor a duration") {
   CHECK(error_of("duration = 1.0\n").find("test.toml:1: soldier") == 0);
-  const game::ParseOptions level{.allow_missing_duration = true, .allow_no_soldiers = true};
-  const game::Scenario s = parse_ok("[world]\nground = [[0.0, 0.0], [1.0, 0.0]]\n", level);
+  const game::Scenario s = parse_ok("[world]\nground = [[0.0, 0.0], [1.0, 0.0]]\n", game::kLevelOptions);
   CHECK(s.soldiers.empty());
   CHECK(s.terrain.ground.size() == 2);
+}
+
+TEST_CASE("a level refuses what the window would ignore: a duration, a dt, a soldier's inputs") {
+  // The window steps at its own rate until closed and the player drives the soldiers.
+  const auto level_error = [](const std::string& text) {
+    const game::ScenarioResult r = game::parse_scenario_text(text, "level.toml", game::kLevelOptions);
+    const auto* e = std::get_if<game::ScenarioError>(&r);
+    return e ? e->message : std::string("parsed");
+  };
+  CHECK(level_error("seed = 1\nduration = 4.0\n").find("level.toml:2: duration: a scenario's key, not a level's") == 0);
+  CHECK(level_error("dt = 0.01\n").find("level.toml:1: dt: a scenario's key") == 0);
+  const std::string inputs = "[[soldier]]\nid = \"a\"\n[[soldier.input]]\nt = 0\nvx = 1\n";
+  CHECK(level_error(inputs).find("level.toml:") == 0);
+  CHECK(level_error(inputs).find("soldier.input: a scenario's key") != std::string::npos);
+  CHECK(level_error(inputs).find('\n') == std::string::npos);
+  // The same text is a scenario's to play out, given a duration.
+  CHECK(std::holds_alternative<game::Scenario>(game::parse_scenario_text("duration = 1\n" + inputs, "s.toml")));
+  CHECK(level_error("[[soldier]]\nid = \"a\"\nx = 1\n") == "parsed");
 }
 
 TEST_CASE("a missing file is one line naming it") {

@@ -209,6 +209,18 @@ SoldierScript parse_soldier(const TomlReader& r, const toml::node& node, const s
 Scenario parse_document(const TomlReader& r, const toml::table& root, const ParseOptions& options,
                         const std::string& base) {
   r.only_keys(root, "", kRootKeys);
+  if (options.reject_run_keys) {
+    for (const char* key : {"duration", "dt"})
+      if (const toml::node* n = root.get(key))
+        r.fail(*n, key, "a scenario's key, not a level's (the window steps at 120 Hz until it is closed): "
+                        "remove it, or give the file to render, trace or critique");
+    if (const toml::node* n = root.get("soldier"); n && n->is_array())
+      for (const toml::node& s : *n->as_array())
+        if (const toml::table* t = s.as_table(); t && t->get("input"))
+          r.fail(*t->get("input"), "soldier.input", "a scenario's key, not a level's (in the window the player and the "
+                                                    "squad's following drive the soldiers): remove it, or give the file "
+                                                    "to render, trace or critique");
+  }
   Scenario sc;
   if (auto n = root.get("dt")) sc.dt = r.number_in(*n, "dt", limits::kMinDt, limits::kMaxDt, "s");
   // At least one step, so a trace has rows and a summary has time to divide by.
@@ -302,7 +314,7 @@ ScenarioResult parse_scenario_file(const std::string& path, const ParseOptions& 
 }
 
 ScenarioResult parse_level_file(const std::string& path) {
-  return parse_scenario_file(path, ParseOptions{.allow_missing_duration = true, .allow_no_soldiers = true});
+  return parse_scenario_file(path, kLevelOptions);
 }
 
 }  // namespace game

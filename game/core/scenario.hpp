@@ -76,7 +76,13 @@ struct ScenarioError {
 struct ParseOptions {
   bool allow_missing_duration = false;  // levels may leave the duration out
   bool allow_no_soldiers = false;       // levels may hold terrain only
+  // A level is played by the window, which steps at its own rate until closed and is
+  // driven by the player: a duration, a dt or a soldier's inputs would be accepted and
+  // ignored, so they are errors (issue 16: nothing is accepted and ignored).
+  bool reject_run_keys = false;
 };
+// How a level file is read (parse_level_file): no duration, maybe no soldiers, no run keys.
+inline constexpr ParseOptions kLevelOptions{.allow_missing_duration = true, .allow_no_soldiers = true, .reject_run_keys = true};
 
 using ScenarioResult = std::variant<Scenario, ScenarioError>;
 

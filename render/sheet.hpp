@@ -35,7 +35,7 @@ struct RowStats {
   double cadence_spm = 0.0;      // steps per minute: two steps per recorded cycle
   double stride = 0.0;           // m per cycle (two steps), distance over the cycle
   double stance_fraction = 0.0;  // share of the cycle each foot is planted (both feet's mean)
-  double max_slide = 0.0;        // m, largest horizontal travel of a planted toe
+  double max_slide = 0.0;        // m, largest horizontal travel of a planted foot's bearing point
   std::string_view gait;         // "walk", "run" (stance fraction above / below 0.5), "stand"
   bool aim = false;              // the row aims at a point
   double aim_deg = 0.0;          // its elevation from the shoulder, degrees

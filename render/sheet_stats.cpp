@@ -24,7 +24,7 @@ RowStats row_stats(const CycleSample& s) {
   for (std::size_t i = s.cycle_begin; i < s.cycle_end; ++i) planted += s.frames[i].contact[0] + s.frames[i].contact[1];
   r.stance_fraction = 0.5 * static_cast<double>(planted) / static_cast<double>(n);
   // Over the whole sample (three cycles), so a slide near the loop point is not missed.
-  r.max_slide = anim::measure_gait(s.frames, anim::Terrain{}).max_toe_drift;
+  r.max_slide = anim::measure_gait(s.frames, anim::Terrain{}).max_contact_drift;
   if (s.periodic) {
     // A cycle is two steps (Rule 6). The phase wraps between two simulation steps, so the
     // cycle's ends are found inside those steps (the phase is linear in distance, Rule 1):

@@ -29,7 +29,7 @@ void GaitSummary::print(std::FILE* out) const {
   for (const Soldier& s : soldiers_) {
     const anim::GaitMetrics m = s.meter.result();
     std::fprintf(out, "%-8s %8.3f %8.3f %6lld %9.3f %9d %8.3f %6.1f %8.3f %8.3f %8.1f %6.2f %7.3f %9d  ", s.id.c_str(),
-                 s.time, s.x_last - s.x_first, s.steps, 1000.0 * m.max_toe_drift, m.knee_backward_frames,
+                 s.time, s.x_last - s.x_first, s.steps, 1000.0 * m.max_contact_drift, m.knee_backward_frames,
                  m.frames > 0 ? m.min_hip_over_leg : 0.0, 1000.0 * m.max_hip_step, m.min_cycle_hip_range,
                  1000.0 * m.max_limb_overlength, 60.0 * m.cadence, m.stride, m.stance_fraction, m.nonfinite);
     // States by share of the time, largest first.
@@ -45,7 +45,7 @@ void GaitSummary::print(std::FILE* out) const {
     std::fputc('\n', out);
   }
   std::fprintf(out,
-               "(steps: plants; drift: largest horizontal travel of a planted toe; knee_bad: "
+               "(steps: plants; drift: largest horizontal travel of a planted foot's bearing point; knee_bad: "
                "frames with a knee bent backwards; min_hip: lowest hip height over leg length; hipstep: largest "
                "change of hip height in one step, mm; rise_m: smallest hip rise and fall over a cycle; over_mm: "
                "largest limb over-length; cadence in steps/min, stride in m per cycle and stance fraction measured "

@@ -1,15 +1,12 @@
-// `soldier trace --summary` and the contact sheet's row labels report the gait's kinematics
-// (issue 10, "Measure and show"): knee flexion at loading, mid-stance, toe-off and in swing,
-// heel-rise timing, swing clearance, the pelvis's peak vertical speed and acceleration and
-// the trunk's lean, as anim::KinematicsMeter measures them on the same run; n/a where there
-// is nothing to measure; the Rule 8 table before them exactly as scripts parse it.
+// `soldier trace --summary` reports the gait's kinematics (issue 10, "Measure and show"):
+// knee flexion at loading, mid-stance, toe-off and in swing, heel-rise timing, swing
+// clearance, the pelvis's peak vertical speed and acceleration and the trunk's lean, as
+// anim::KinematicsMeter measures them on the same run; n/a where there is nothing to
+// measure; the Rule 8 table before them exactly as scripts parse it. The contact sheet's
+// labels with the same figures are tested in test_contact_sheet.cpp.
 #include "anim/gait_kinematics.hpp"
 #include "game/core/headless.hpp"
 #include "game/core/world.hpp"
-#include "render/sheet.hpp"
-#include "render/sheet_cycle.hpp"
-#include "render/sheet_parts.hpp"
-#include "render/text.hpp"
 
 #include "program_runner.hpp"
 
@@ -203,94 +200,4 @@ TEST_CASE("--summary without a complete cycle says n/a, never nan or a 0 that re
   CHECK(row.at("pelvis_vy") == "n/a");
   CHECK(row.at("pelvis_ay") == "n/a");
   CHECK(row.at("lean_deg") != "n/a");  // one side-on frame has a lean
-}
-
-TEST_CASE("a contact-sheet row's second label line gives its kinematics, measured on its cycles") {
-  for (double speed : {1.4, 3.5}) {
-    CAPTURE(speed);
-    render::CycleRequest request;
-    request.speed = speed;
-    const render::CycleSample sample = render::sample_cycle(request);
-    const render::RowStats stats = render::row_stats(sample);
-    const anim::Terrain flat;  // the meter keeps a reference
-    anim::KinematicsMeter meter(flat);
-    for (const anim::CharacterFrame& f : sample.frames) meter.add(f);
-    const anim::GaitKinematics k = meter.result();
-    REQUIRE(k.cycles >= 3);  // three sampled cycles: at least one per foot, whole
-    CHECK(stats.kinematics.cycles == k.cycles);
-    const std::string label = render::row_kinematics_label(stats);
-    CAPTURE(label);
-    for (const std::string& part :
-         {"knee: loading " + fixed(k.knee_loading, 0) + "  mid-stance " + fixed(k.knee_midstance, 0) + "  toe-off " +
-              fixed(k.knee_toeoff, 0) + "  swing " + fixed(k.knee_swing_peak, 0) + " deg",
-          "heel rise " + fixed(k.heel_rise_gc, 0) + "% GC", "clearance " + fixed(100.0 * k.swing_clearance, 1) + " cm",
-          "pelvis vy " + fixed(k.pelvis_speed, 2) + " m/s", "ay " + fixed(k.pelvis_accel, 1) + " m/s^2",
-          "lean " + fixed(k.trunk_lean, 1) + " deg"}) {
-      CHECK_MESSAGE(label.find(part) != std::string::npos, part);
-    }
-    CHECK(label.find("n/a") == std::string::npos);
-  }
-  // An idle row has no cycle: its knee, heel and swing figures are n/a, its pelvis and lean measured.
-  render::CycleRequest idle;
-  idle.speed = 0.0;
-  const std::string label = render::row_kinematics_label(render::row_stats(render::sample_cycle(idle)));
-  CAPTURE(label);
-  CHECK(label.rfind("no gait cycle: knee, heel rise, clearance n/a", 0) == 0);
-  CHECK(label.find("pelvis vy 0.") != std::string::npos);
-  CHECK(label.find("lean ") != std::string::npos);
-  CHECK(label.find("nan") == std::string::npos);
-}
-
-TEST_CASE("a sheet row's two label lines stand apart above its cells and fit the sheet, at 1 and 12 stills") {
-  const render::Palette palette = render::sheet_palette();
-  const render::SheetStyle style = render::sheet_style(palette);
-  for (const int stills : {1, 12}) {
-    CAPTURE(stills);
-    std::vector<render::CycleSample> rows;
-    std::vector<std::string> second;  // each row's second label line
-    for (const double speed : {1.4, 7.0}) {
-      render::CycleRequest request;
-      request.speed = speed;
-      request.stills = stills;
-      rows.push_back(render::sample_cycle(request));
-      second.push_back(render::row_kinematics_label(render::row_stats(rows.back())));
-    }
-    const render::Canvas sheet = render::draw_contact_sheet(rows, render::SheetOptions{}, palette);
-    const int left = 64;  // the gait sheet's gutter: the cells' left edge
-    // The cells' tops: where the first cell's left edge (a run of its frame colour) begins.
-    std::vector<int> tops;
-    for (int y = 1; y < sheet.height(); ++y) {
-      const bool edge = sheet.pixel(left, y) == style.cell_edge, above = sheet.pixel(left, y - 1) == style.cell_edge;
-      if (edge && !above && y + 50 < sheet.height() && sheet.pixel(left, y + 50) == style.cell_edge) tops.push_back(y);
-    }
-    REQUIRE(tops.size() == rows.size());
-    const int label_height = tops[0] - render::kSheetMargin - render::kSheetTitle;
-    CHECK(label_height == render::kSheetRowLabel + render::kSheetLabelLine);
-    for (std::size_t r = 0; r < rows.size(); ++r) {
-      CAPTURE(r);
-      // Bands of pixel rows holding label ink between the row's top and its cells.
-      std::vector<std::pair<int, int>> bands;  // [first, last] y
-      int right = -1;                          // the last ink's x in the second band
-      for (int y = tops[r] - label_height; y < tops[r]; ++y) {
-        bool ink = false;
-        for (int x = 0; x < sheet.width(); ++x) {
-          if (sheet.pixel(x, y) != style.text) continue;
-          ink = true;
-          if (bands.size() == 2 || (bands.size() == 1 && bands[0].second < y - 1)) right = std::max(right, x);
-        }
-        if (!ink) continue;
-        if (!bands.empty() && bands.back().second == y - 1) bands.back().second = y;
-        else bands.push_back({y, y});
-      }
-      REQUIRE(bands.size() == 2);
-      CHECK(bands[0].second - bands[0].first < 20);  // one line each: 14 px capitals, descenders
-      CHECK(bands[1].second - bands[1].first < 20);
-      CHECK(bands[1].first - bands[0].second > 2);   // apart, by the same gap as the first line
-      CHECK(tops[r] - bands[1].second > 2);          // leaves above the cells
-      // The second line is the kinematics label, whole: it ends where its text ends.
-      CHECK(right == doctest::Approx(left + render::text_width(second[r], render::kSheetTextScale)).epsilon(0.01));
-    }
-    // Nothing runs off the right edge.
-    for (int y = 0; y < sheet.height(); ++y) CHECK(sheet.pixel(sheet.width() - 1, y) == style.background);
-  }
 }

@@ -37,6 +37,7 @@ void KinematicsMeter::add(const CharacterFrame& f) {
   const int sign = f.body.sign();
   const Proportions& b = f.body_size;
   const vec2 pelvis = at(f, Joint::pelvis);
+  ++sum_.frames;
 
   // The pelvis path: vertical speed and acceleration by differences at the fixed step.
   if (has_prev_) dt_ = f.t - t1_;
@@ -160,6 +161,7 @@ void KinematicsMeter::close_cycle(Side s) {
 
 GaitKinematics KinematicsMeter::result() const {
   GaitKinematics k = sum_;
+  k.lean_frames = lean_frames_;
   if (lean_frames_ > 0) k.trunk_lean = lean_sum_ / lean_frames_;
   if (k.swing_clearance > 1e8) k.swing_clearance = 0.0;
   if (k.cycles == 0) return k;

@@ -41,6 +41,16 @@ struct GaitKinematics {
   double pelvis_high_gc = 0.0;   // % GC of the near foot where the pelvis is highest, mean
   double pelvis_low_gc = 0.0;    // % GC of the near foot where the pelvis is lowest, mean
   double trunk_lean = 0.0;       // mean forward lean of pelvis -> neck from vertical
+  int frames = 0;                // frames measured (pelvis_speed needs 2, pelvis_accel 3)
+  int lean_frames = 0;           // side-on frames behind trunk_lean (0: no lean measured)
+
+  // Which figures were measured at all (a report prints "n/a" for the others): the per-cycle
+  // means and swing figures need a complete cycle, the pelvis's differences two and three
+  // frames, the lean a side-on frame.
+  bool has_cycles() const { return cycles > 0; }
+  bool has_pelvis_speed() const { return frames >= 2; }
+  bool has_pelvis_accel() const { return frames >= 3; }
+  bool has_lean() const { return lean_frames > 0; }
 };
 
 // Measures frames of ONE character in order at a fixed dt (as GaitMeter does). Frames mid-

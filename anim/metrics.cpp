@@ -84,7 +84,7 @@ void GaitMeter::add(const CharacterFrame& f) {
     const bool planted = f.contact[index(s)];
     const vec2 bearing = f.plant_world[index(s)];
     if (planted && (!was_planted_[index(s)] || f.bearing[index(s)] != was_bearing_[index(s)])) plant_start_[index(s)] = bearing;
-    if (planted) m.max_toe_drift = std::max(m.max_toe_drift, std::abs(bearing.x - plant_start_[index(s)].x));
+    if (planted) m.max_contact_drift = std::max(m.max_contact_drift, std::abs(bearing.x - plant_start_[index(s)].x));
     was_planted_[index(s)] = planted;
     was_bearing_[index(s)] = f.bearing[index(s)];
   }

@@ -12,7 +12,7 @@ namespace anim {
 
 struct GaitMetrics {
   int frames = 0;
-  double max_toe_drift = 0.0;        // m, largest horizontal travel of a planted foot's bearing
+  double max_contact_drift = 0.0;        // m, largest horizontal travel of a planted foot's bearing
                                      // point (heel, ball or tip) while it bears
   int knee_backward_frames = 0;      // frames with a knee bent backwards (either leg)
   double min_hip_over_leg = 1e9;     // lowest (hip - ground) / leg length, the ground being the

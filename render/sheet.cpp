@@ -12,9 +12,10 @@ namespace render {
 
 namespace {
 
-// The gait sheet's frame: a gutter for the timeline's "near"/"far" labels, the timeline under
-// each row's cells.
-SheetFrame gait_frame() { return {64, timeline_height()}; }
+// The gait sheet's frame: a gutter for the timeline's "near"/"far" labels, two label lines
+// (row_label, row_kinematics_label) over each row's cells, the timeline under them.
+constexpr int kLabelLines = 2;
+SheetFrame gait_frame() { return {64, timeline_height(), kLabelLines}; }
 
 // The legend at the right end of the title line: a swatch and a name per mark colour.
 // Returns its width in px; draws only when `draw`.
@@ -50,8 +51,12 @@ Canvas draw_contact_sheet(std::span<const CycleSample> rows, const SheetOptions&
   // A narrow sheet (few stills) widens to its text, so the title never runs into the legend
   // nor a label off the edge (issue 16: --frames 1).
   Canvas none(1, 1);
-  std::vector<std::string> lines = {options.title};
-  for (const CycleSample& s : rows) lines.push_back(row_label(row_stats(s)));
+  std::vector<std::string> lines = {options.title};  // then kLabelLines per row
+  for (const CycleSample& s : rows) {
+    const RowStats stats = row_stats(s);
+    lines.push_back(row_label(stats));
+    lines.push_back(row_kinematics_label(stats));
+  }
   const int legend = draw_legend(none, 0, 0, options.trails, st, false);
   size.width = std::max(size.width, sheet_text_width(frame, lines, legend));
 
@@ -63,8 +68,11 @@ Canvas draw_contact_sheet(std::span<const CycleSample> rows, const SheetOptions&
   int y = kSheetMargin + kSheetTitle;
   for (std::size_t r = 0; r < rows.size(); ++r) {
     const CycleSample& s = rows[r];
-    draw_text(sheet, frame.left, y + 4, lines[r + 1], st.text, kSheetTextScale);
-    const int cells_y = y + kSheetRowLabel;
+    for (int l = 0; l < kLabelLines; ++l) {
+      draw_text(sheet, frame.left, y + 4 + l * kSheetLabelLine, lines[1 + r * kLabelLines + l], st.text,
+                kSheetTextScale);
+    }
+    const int cells_y = y + sheet_label_height(frame);
     for (std::size_t k = 0; k < s.stills.size(); ++k) {
       const Canvas cell = draw_cell(s, s.stills[k], g, options.trails, palette, st);
       sheet.blit(cell, frame.left + static_cast<int>(k) * g.width, cells_y);

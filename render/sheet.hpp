@@ -1,10 +1,13 @@
 #pragma once
 // Contact-sheet layout (ARCHITECTURE.md render/sheet; reference "Also useful: contact
-// sheets"): one row per sampled cycle. A row is a label line (speed, cadence, stride,
-// stance fraction, walk/run, measured foot slide), a strip of stills drawn at one fixed
+// sheets"): one row per sampled cycle. A row is two label lines (speed, cadence, stride,
+// stance fraction, walk/run, measured foot slide; then the kinematics of issue 10: knee
+// flexion at loading, mid-stance, toe-off and in swing, heel rise, swing clearance, the
+// pelvis's peak vertical speed and acceleration, trunk lean), a strip of stills drawn at one fixed
 // scale each centred on the body, and under it a contact timeline: one bar per foot across
 // the cycle, filled while that foot is planted, so double support and flight read at a
 // glance. Foot slide, a limping knee and a hitch at the loop point show in a row of stills.
+#include "anim/gait_kinematics.hpp"
 #include "render/canvas.hpp"
 #include "render/palette.hpp"
 #include "render/sheet_cycle.hpp"
@@ -35,15 +38,22 @@ struct RowStats {
   double cadence_spm = 0.0;      // steps per minute: two steps per recorded cycle
   double stride = 0.0;           // m per cycle (two steps), distance over the cycle
   double stance_fraction = 0.0;  // share of the cycle each foot is planted (both feet's mean)
-  double max_slide = 0.0;        // m, largest horizontal travel of a planted toe
+  double max_slide = 0.0;        // m, largest horizontal travel of a planted foot's bearing point
   std::string_view gait;         // "walk", "run" (stance fraction above / below 0.5), "stand"
   bool aim = false;              // the row aims at a point
   double aim_deg = 0.0;          // its elevation from the shoulder, degrees
+  // anim::KinematicsMeter over the whole sample (the recorded cycle and one either side):
+  // a steady gait's foot cycles; an idle row has none.
+  anim::GaitKinematics kinematics;
 };
 RowStats row_stats(const CycleSample& sample);
 
-// The label line of a row, e.g. "1.40 m/s  113 steps/min  stride 1.49 m  stance 0.61  walk".
+// The first label line of a row, e.g. "1.40 m/s  113 steps/min  stride 1.49 m  stance 0.61  walk".
 std::string row_label(const RowStats& stats);
+// The second: its kinematics, e.g. "knee: loading 17  mid-stance 7  toe-off 35  swing 63 deg
+// heel rise 40% GC  clearance 1.6 cm  pelvis vy 0.39 m/s  ay 9.0 m/s^2  lean 2.4 deg"; what
+// a row has no cycle to measure reads n/a.
+std::string row_kinematics_label(const RowStats& stats);
 
 struct SheetSize {
   int width = 0, height = 0;  // px

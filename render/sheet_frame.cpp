@@ -6,8 +6,12 @@
 
 namespace render {
 
+int sheet_label_height(const SheetFrame& frame) {
+  return kSheetRowLabel + (std::max(frame.label_lines, 1) - 1) * kSheetLabelLine;
+}
+
 int sheet_row_height(const SheetFrame& frame, const CellGeometry& g) {
-  return kSheetRowLabel + g.height + frame.strip + kSheetRowGap;
+  return sheet_label_height(frame) + g.height + frame.strip + kSheetRowGap;
 }
 
 SheetSize sheet_frame_size(const SheetFrame& frame, const CellGeometry& g, int rows, int stills) {

@@ -53,13 +53,17 @@ void draw_cell_frame(Canvas& cell, Rgba edge);
 inline constexpr int kSheetMargin = 16;    // around the sheet
 inline constexpr int kSheetTitle = 30;     // the title line (and legend)
 inline constexpr int kSheetRowLabel = 24;  // a row's label line, above its cells
+inline constexpr int kSheetLabelLine = 20; // each further label line: ~14 px capitals and a gap
 inline constexpr int kSheetRowGap = 14;    // between a row's strip and the next row's label
 inline constexpr int kSheetTextScale = 2;  // labels at 2x stb_easy_font: ~14 px capitals
 struct SheetFrame {
-  int left = 0;   // left of the cells
-  int strip = 0;  // height of the strip under a row's cells
+  int left = 0;         // left of the cells
+  int strip = 0;        // height of the strip under a row's cells
+  int label_lines = 1;  // label lines above a row's cells
 };
-// Height of one row: label, cells, strip, gap.
+// Height of a row's label lines, from the row's top to its cells.
+int sheet_label_height(const SheetFrame& frame);
+// Height of one row: labels, cells, strip, gap.
 int sheet_row_height(const SheetFrame& frame, const CellGeometry& g);
 // The whole sheet for `rows` rows of up to `stills` cells (at least one).
 SheetSize sheet_frame_size(const SheetFrame& frame, const CellGeometry& g, int rows, int stills);

@@ -2,7 +2,9 @@
 // the gait tables), so the label says what the stills show.
 #include "render/sheet.hpp"
 
+#include "anim/gait_kinematics.hpp"
 #include "anim/metrics.hpp"
+#include "render/measure_text.hpp"
 
 #include <cmath>
 #include <cstdio>
@@ -14,6 +16,10 @@ RowStats row_stats(const CycleSample& s) {
   r.gait = s.periodic ? "walk" : "stand";
   r.aim = s.aim;
   r.aim_deg = s.aim_elevation * 180.0 / anim::kPi;
+  const anim::Terrain flat{};  // sample_cycle's ground
+  anim::KinematicsMeter kinematics(flat);
+  for (const anim::CharacterFrame& f : s.frames) kinematics.add(f);
+  r.kinematics = kinematics.result();
   if (s.cycle_end <= s.cycle_begin || s.frames.size() < 2) return r;
   const std::size_t n = s.cycle_end - s.cycle_begin;
   const double dt = s.frames[1].t - s.frames[0].t;
@@ -24,7 +30,7 @@ RowStats row_stats(const CycleSample& s) {
   for (std::size_t i = s.cycle_begin; i < s.cycle_end; ++i) planted += s.frames[i].contact[0] + s.frames[i].contact[1];
   r.stance_fraction = 0.5 * static_cast<double>(planted) / static_cast<double>(n);
   // Over the whole sample (three cycles), so a slide near the loop point is not missed.
-  r.max_slide = anim::measure_gait(s.frames, anim::Terrain{}).max_toe_drift;
+  r.max_slide = anim::measure_gait(s.frames, flat).max_contact_drift;
   if (s.periodic) {
     // A cycle is two steps (Rule 6). The phase wraps between two simulation steps, so the
     // cycle's ends are found inside those steps (the phase is linear in distance, Rule 1):
@@ -61,6 +67,21 @@ std::string row_label(const RowStats& r) {
                   r.gait.data(), 1000.0 * r.max_slide, aim);
   }
   return text;
+}
+
+std::string row_kinematics_label(const RowStats& r) {
+  const anim::GaitKinematics& k = r.kinematics;
+  const auto deg = [](double v) { return measure_text(true, v, 0); };
+  std::string text = "no gait cycle: knee, heel rise, clearance n/a";
+  if (k.has_cycles()) {
+    text = "knee: loading " + deg(k.knee_loading) + "  mid-stance " + deg(k.knee_midstance) + "  toe-off " +
+           deg(k.knee_toeoff) + "  swing " + deg(k.knee_swing_peak) + " deg   heel rise " +
+           measure_text(true, k.heel_rise_gc, 0, "% GC") + "   clearance " +
+           measure_text(true, 100.0 * k.swing_clearance, 1, " cm");
+  }
+  return text + "   pelvis vy " + measure_text(k.has_pelvis_speed(), k.pelvis_speed, 2, " m/s") + "  ay " +
+         measure_text(k.has_pelvis_accel(), k.pelvis_accel, 1, " m/s^2") + "   lean " +
+         measure_text(k.has_lean(), k.trunk_lean, 1, " deg");
 }
 
 }  // namespace render

@@ -49,7 +49,7 @@ Canvas draw_terrain_sheet(std::span<const TerrainRun> rows, const anim::Terrain&
   int y = kSheetMargin + kSheetTitle;
   for (const TerrainRun& r : rows) {
     draw_text(sheet, frame.left, y + 4, terrain_row_label(r), st.text, kSheetTextScale);
-    const int cells_y = y + kSheetRowLabel;
+    const int cells_y = y + sheet_label_height(frame);
     if (!r.frames.empty()) {
       for (std::size_t k = 0; k < r.stills.size(); ++k) {
         const Canvas cell = draw_terrain_cell(r, r.stills[k], terrain, g, palette, st);

@@ -28,7 +28,8 @@ struct TerrainSheetOptions {
   std::string title;  // first line of the sheet (empty: none)
 };
 
-// The label line of a row, e.g. "1.40 m/s   planted toe: drift 0.4 mm, off the ground 1.1 mm".
+// The label line of a row, e.g. "1.40 m/s   planted foot, worst over the run: drift 0.40 mm,
+// contact to ground 1.10 mm".
 std::string terrain_row_label(const TerrainRun& run);
 
 // The size of a sheet of `rows` rows of `stills` stills each, as draw_terrain_sheet makes it.

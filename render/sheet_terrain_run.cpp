@@ -68,7 +68,7 @@ TerrainRun sample_terrain_run(const TerrainRunRequest& r, const anim::Terrain& t
     run.still_x.push_back(n == 1 ? r.first_x : r.first_x + (r.last_x - r.first_x) * k / (n - 1));
   }
   run.stills = pick_by_distance(run.frames, run.still_x);
-  run.max_contact_drift = anim::measure_gait(run.frames, terrain).max_toe_drift;
+  run.max_contact_drift = anim::measure_gait(run.frames, terrain).max_contact_drift;
   run.max_contact_ground = max_planted_contact_error(run.frames, terrain);
   return run;
 }

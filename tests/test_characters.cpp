@@ -81,7 +81,7 @@ void check_faults(const std::vector<CharacterFrame>& frames, double leg_ratio) {
   for (const CharacterFrame& f : frames) meter.add(f);
   const GaitMetrics m = meter.result();
   CHECK(m.nonfinite == 0);
-  CHECK(m.max_toe_drift < 0.001);               // a planted foot does not move
+  CHECK(m.max_contact_drift < 0.001);               // a planted foot does not move
   CHECK(m.knee_backward_frames == 0);           // no knee bends backwards
   CHECK(m.min_hip_over_leg >= 0.8);             // the hips never sink below 0.8 L
   CHECK(m.max_hip_step <= 0.02 * leg_ratio);    // hip height is continuous: no seam

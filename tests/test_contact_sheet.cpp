@@ -1,13 +1,16 @@
 // The contact sheet: its cycle sampler (one whole cycle, stills at evenly spaced phases),
-// its row measurements, and the built `contact-sheet` program run as a subprocess
+// its row measurements and their two label lines (the second: issue 10's kinematics), and the built `contact-sheet` program run as a subprocess
 // (STYLE.md 8): help, the sheet's size, one-line errors that leave nothing behind, and
 // byte-identical output for identical arguments.
+#include "anim/gait_kinematics.hpp"
 #include "render/png_io.hpp"
 #include "render/sheet.hpp"
 #include "render/sheet_course.hpp"
 #include "render/sheet_cycle.hpp"
+#include "render/sheet_parts.hpp"
 #include "render/sheet_terrain.hpp"
 #include "render/sheet_terrain_run.hpp"
+#include "render/text.hpp"
 
 #include "program_runner.hpp"
 
@@ -15,12 +18,14 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <set>
 #include <sstream>
 #include <string>
+#include <vector>
 
 namespace fs = std::filesystem;
 
@@ -34,6 +39,12 @@ using program_runner::read_file;
 
 Run contact_sheet(const Scratch& scratch, const std::string& args) {
   return program_runner::run(scratch, "contact-sheet", args);
+}
+
+std::string fixed(double v, int decimals) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.*f", decimals, v);
+  return text;
 }
 
 std::size_t distinct_colours(const render::Canvas& c) {
@@ -102,6 +113,13 @@ TEST_CASE("the sampler: one still, and a standing row that samples an idle windo
   const render::RowStats st = render::row_stats(s);
   CHECK(st.gait == "stand");
   CHECK(st.stance_fraction == doctest::Approx(1.0));
+  // No gait cycle: the label's knee, heel and swing figures are n/a, its pelvis and lean measured.
+  const std::string label = render::row_kinematics_label(st);
+  CAPTURE(label);
+  CHECK(label.rfind("no gait cycle: knee, heel rise, clearance n/a", 0) == 0);
+  CHECK(label.find("pelvis vy 0.") != std::string::npos);
+  CHECK(label.find("lean ") != std::string::npos);
+  CHECK(label.find("nan") == std::string::npos);
 }
 
 TEST_CASE("row measurements: walk above half stance, run below, cadence and stride agree") {
@@ -117,6 +135,78 @@ TEST_CASE("row measurements: walk above half stance, run below, cadence and stri
     CHECK(st.stride == doctest::Approx(2.0 * st.speed / (st.cadence_spm / 60.0)).epsilon(0.02));
     CHECK(st.max_slide < 0.002);
     CHECK(render::row_label(st).find("m/s") != std::string::npos);
+    // The second label line: anim::KinematicsMeter over the row's three cycles (issue 10).
+    const anim::Terrain flat;  // the meter keeps a reference
+    anim::KinematicsMeter meter(flat);
+    for (const anim::CharacterFrame& f : s.frames) meter.add(f);
+    const anim::GaitKinematics k = meter.result();
+    REQUIRE(k.cycles >= 3);  // three sampled cycles: at least one per foot, whole
+    CHECK(st.kinematics.cycles == k.cycles);
+    const std::string label = render::row_kinematics_label(st);
+    CAPTURE(label);
+    for (const std::string& part :
+         {"knee: loading " + fixed(k.knee_loading, 0) + "  mid-stance " + fixed(k.knee_midstance, 0) + "  toe-off " +
+              fixed(k.knee_toeoff, 0) + "  swing " + fixed(k.knee_swing_peak, 0) + " deg",
+          "heel rise " + fixed(k.heel_rise_gc, 0) + "% GC", "clearance " + fixed(100.0 * k.swing_clearance, 1) + " cm",
+          "pelvis vy " + fixed(k.pelvis_speed, 2) + " m/s", "ay " + fixed(k.pelvis_accel, 1) + " m/s^2",
+          "lean " + fixed(k.trunk_lean, 1) + " deg"}) {
+      CHECK_MESSAGE(label.find(part) != std::string::npos, part);
+    }
+    CHECK(label.find("n/a") == std::string::npos);
+  }
+}
+
+TEST_CASE("a sheet row's two label lines stand apart above its cells and fit the sheet, at 1 and 12 stills") {
+  const render::Palette palette = render::sheet_palette();
+  const render::SheetStyle style = render::sheet_style(palette);
+  for (const int stills : {1, 12}) {
+    CAPTURE(stills);
+    std::vector<render::CycleSample> rows;
+    std::vector<std::string> second;  // each row's second label line
+    for (const double speed : {1.4, 7.0}) {
+      render::CycleRequest request;
+      request.speed = speed;
+      request.stills = stills;
+      rows.push_back(render::sample_cycle(request));
+      second.push_back(render::row_kinematics_label(render::row_stats(rows.back())));
+    }
+    const render::Canvas sheet = render::draw_contact_sheet(rows, render::SheetOptions{}, palette);
+    const int left = 64;  // the gait sheet's gutter: the cells' left edge
+    // The cells' tops: where the first cell's left edge (a run of its frame colour) begins.
+    std::vector<int> tops;
+    for (int y = 1; y < sheet.height(); ++y) {
+      const bool edge = sheet.pixel(left, y) == style.cell_edge, above = sheet.pixel(left, y - 1) == style.cell_edge;
+      if (edge && !above && y + 50 < sheet.height() && sheet.pixel(left, y + 50) == style.cell_edge) tops.push_back(y);
+    }
+    REQUIRE(tops.size() == rows.size());
+    const int label_height = tops[0] - render::kSheetMargin - render::kSheetTitle;
+    CHECK(label_height == render::kSheetRowLabel + render::kSheetLabelLine);
+    for (std::size_t r = 0; r < rows.size(); ++r) {
+      CAPTURE(r);
+      // Bands of pixel rows holding label ink between the row's top and its cells.
+      std::vector<std::pair<int, int>> bands;  // [first, last] y
+      int right = -1;                          // the last ink's x in the second band
+      for (int y = tops[r] - label_height; y < tops[r]; ++y) {
+        bool ink = false;
+        for (int x = 0; x < sheet.width(); ++x) {
+          if (sheet.pixel(x, y) != style.text) continue;
+          ink = true;
+          if (bands.size() == 2 || (bands.size() == 1 && bands[0].second < y - 1)) right = std::max(right, x);
+        }
+        if (!ink) continue;
+        if (!bands.empty() && bands.back().second == y - 1) bands.back().second = y;
+        else bands.push_back({y, y});
+      }
+      REQUIRE(bands.size() == 2);
+      CHECK(bands[0].second - bands[0].first < 20);  // one line each: 14 px capitals, descenders
+      CHECK(bands[1].second - bands[1].first < 20);
+      CHECK(bands[1].first - bands[0].second > 2);   // apart, by the same gap as the first line
+      CHECK(tops[r] - bands[1].second > 2);          // leaves above the cells
+      // The second line is the kinematics label, whole: it ends where its text ends.
+      CHECK(right == doctest::Approx(left + render::text_width(second[r], render::kSheetTextScale)).epsilon(0.01));
+    }
+    // Nothing runs off the right edge.
+    for (int y = 0; y < sheet.height(); ++y) CHECK(sheet.pixel(sheet.width() - 1, y) == style.background);
   }
 }
 

@@ -19,7 +19,7 @@ using gait_runs::kDt;
 namespace {
 
 constexpr std::uint64_t kSeeds[] = {1, 2, 3};
-constexpr double kMaxToeDrift = 0.001;    // m (Rule 8: a planted foot does not move)
+constexpr double kMaxContactDrift = 0.001; // m (Rule 8: a planted foot does not move)
 constexpr double kMinHipOverLeg = 0.8;    // Rule 8
 constexpr double kMaxHipStep = 0.02;      // m per 1/120 s step: no seam, no pop. Rule 4's seam
                                           // was a fifth of a leg (17 cm); the fastest real change
@@ -31,7 +31,7 @@ void check_faults(const std::vector<CharacterFrame>& frames, const std::string& 
   CAPTURE(what);
   const GaitMetrics m = measure_gait(frames, Terrain{});
   CHECK(m.nonfinite == 0);
-  CHECK(m.max_toe_drift < kMaxToeDrift);
+  CHECK(m.max_contact_drift < kMaxContactDrift);
   CHECK(m.knee_backward_frames == 0);
   CHECK(m.min_hip_over_leg >= kMinHipOverLeg);
   CHECK(m.max_hip_step <= kMaxHipStep);

@@ -54,9 +54,9 @@ void check_feet_on_ground(const std::vector<CharacterFrame>& frames, const Terra
   }
   const GaitMetrics m = measure_gait(frames, terrain);
   MESSAGE(what << ": planted toe off the surface <= " << worst_surface * 1000.0 << " mm, drift <= "
-               << m.max_toe_drift * 1000.0 << " mm");
+               << m.max_contact_drift * 1000.0 << " mm");
   CHECK(worst_surface < 0.005);
-  CHECK(m.max_toe_drift < 0.001);
+  CHECK(m.max_contact_drift < 0.001);
   CHECK(m.min_foot_clearance >= -1e-9);
   CHECK(m.knee_backward_frames == 0);
   CHECK(m.max_bone_error <= 1e-9);

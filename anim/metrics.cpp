@@ -49,6 +49,19 @@ double bone_error(const CharacterFrame& f) {
   return e;
 }
 
+std::array<double, 2> ContactDrift::add(const CharacterFrame& f) {
+  std::array<double, 2> drift{};
+  for (Side s : kSides) {
+    const std::size_t i = index(s);
+    const bool planted = f.contact[i];
+    if (planted && (!was_planted_[i] || f.bearing[i] != was_bearing_[i])) start_[i] = f.plant_world[i];
+    if (planted) drift[i] = std::abs(f.plant_world[i].x - start_[i].x);
+    was_planted_[i] = planted;
+    was_bearing_[i] = f.bearing[i];
+  }
+  return drift;
+}
+
 void GaitMeter::add(const CharacterFrame& f) {
   GaitMetrics& m = m_;
   ++m.frames;
@@ -79,15 +92,9 @@ void GaitMeter::add(const CharacterFrame& f) {
                                      glm::length(at(f, a.hand) - at(f, a.shoulder)) - f.body_size.arm());
     for (Joint j : {l.toe, l.ankle})
       m.min_foot_clearance = std::min(m.min_foot_clearance, at(f, j).y - terrain_.height_at(at(f, j).x));
-    // A planted foot must not move horizontally (Rule 8; vertical movement is the roll): the
-    // point it bears on stays where it came down (heel, ball, then tip as the foot rolls).
-    const bool planted = f.contact[index(s)];
-    const vec2 bearing = f.plant_world[index(s)];
-    if (planted && (!was_planted_[index(s)] || f.bearing[index(s)] != was_bearing_[index(s)])) plant_start_[index(s)] = bearing;
-    if (planted) m.max_contact_drift = std::max(m.max_contact_drift, std::abs(bearing.x - plant_start_[index(s)].x));
-    was_planted_[index(s)] = planted;
-    was_bearing_[index(s)] = f.bearing[index(s)];
   }
+  // A planted foot must not move horizontally (Rule 8; vertical movement is the roll).
+  for (double d : drift_.add(f)) m.max_contact_drift = std::max(m.max_contact_drift, d);
   if (f.state == State::walk || f.state == State::run) {
     ++moving_frames_;
     for (Side s : kSides) planted_moving_[index(s)] += f.contact[index(s)] ? 1 : 0;

@@ -36,6 +36,19 @@ struct GaitMetrics {
 
 // Measures the frames of ONE character one at a time, in order, at a fixed dt: a long run
 // is measured without keeping its frames. The meter holds a reference to the terrain.
+// How far a planted foot has slid (Rule 8): the point it bears on stays where it came down
+// (heel, ball, then tip as the foot rolls), so its drift is measured from where it last
+// took the weight. One frame at a time, in order; the horizontal drift per foot, m.
+class ContactDrift {
+ public:
+  std::array<double, 2> add(const CharacterFrame& frame);
+
+ private:
+  std::array<vec2, 2> start_{};
+  std::array<bool, 2> was_planted_{};
+  std::array<Bearing, 2> was_bearing_{};
+};
+
 class GaitMeter {
  public:
   explicit GaitMeter(const Terrain& terrain) : terrain_(terrain) {}
@@ -48,9 +61,7 @@ class GaitMeter {
   bool has_prev_ = false;
   double prev_hip_over_level_ = 0.0, prev_phase_ = 0.0;
   std::int64_t prev_step_ = 0;
-  std::array<vec2, 2> plant_start_{};
-  std::array<bool, 2> was_planted_{};
-  std::array<Bearing, 2> was_bearing_{};
+  ContactDrift drift_;
   double cycle_min_ = 1e9, cycle_max_ = -1e9, min_range_ = 1e9;
   bool cycle_open_ = false;
   int moving_frames_ = 0;

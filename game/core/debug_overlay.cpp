@@ -65,7 +65,7 @@ std::string format(const char* fmt, double a, double b = 0.0) {
 // The value of one Rule 8 measurement in its display unit.
 std::string rule8_value(Rule8 r, double v) {
   switch (r) {
-    case Rule8::toe_drift: return format("%8.3f mm", v * 1000.0);
+    case Rule8::foot_drift: return format("%8.3f mm", v * 1000.0);
     case Rule8::knee_bend: return format("%+9.5f", v);
     case Rule8::hip_over_leg: return format("%8.3f L", v);
     case Rule8::bone_error: return format("%9.2e m", v);

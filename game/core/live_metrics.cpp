@@ -8,7 +8,7 @@
 namespace game {
 namespace {
 
-constexpr std::array<std::string_view, kRule8Count> kNames = {"toe drift", "knee bend", "hip / leg", "bone error",
+constexpr std::array<std::string_view, kRule8Count> kNames = {"foot drift", "knee bend", "hip / leg", "bone error",
                                                               "limb over-length"};
 
 struct Leg { anim::Joint hip, ankle, toe; };
@@ -29,16 +29,8 @@ void LiveMetrics::add(const anim::CharacterFrame& f, const anim::Terrain& terrai
   auto at = [&](anim::Joint j) { return f.joints[index(j)]; };
   std::array<double, kRule8Count> v{};
 
-  double drift = 0.0;
-  for (anim::Side s : anim::kSides) {
-    const std::size_t i = index(s);
-    const bool planted = f.contact[i];
-    const anim::vec2 toe = at(kLegs[i].toe);
-    if (planted && !was_planted_[i]) plant_start_[i] = toe;
-    if (planted) drift = std::max(drift, std::abs(toe.x - plant_start_[i].x));
-    was_planted_[i] = planted;
-  }
-  v[static_cast<std::size_t>(Rule8::toe_drift)] = drift;
+  const std::array<double, 2> drift = drift_.add(f);  // the bearing point's, as anim::measure_gait
+  v[static_cast<std::size_t>(Rule8::foot_drift)] = std::max(drift[0], drift[1]);
   v[static_cast<std::size_t>(Rule8::knee_bend)] =
       std::min(anim::knee_bend(f, anim::Side::near), anim::knee_bend(f, anim::Side::far));
   const anim::vec2 pelvis = at(anim::Joint::pelvis);
@@ -53,7 +45,7 @@ void LiveMetrics::add(const anim::CharacterFrame& f, const anim::Terrain& terrai
 
   // Which direction is bad differs per rule: knee bend and hip height are minima.
   std::array<bool, kRule8Count> bad{};
-  bad[0] = v[0] > limits.toe_drift;
+  bad[0] = v[0] > limits.foot_drift;
   bad[1] = v[1] < limits.knee_bend - 1e-9;
   bad[2] = v[2] < limits.hip_over_leg;
   bad[3] = v[3] > limits.bone_error;

@@ -4,6 +4,7 @@
 // anim::measure_gait, but for the frame just simulated, so a value turns red the moment it
 // breaks its limit.
 #include "anim/character_frame.hpp"
+#include "anim/metrics.hpp"
 #include "anim/terrain.hpp"
 
 #include <array>
@@ -14,14 +15,14 @@ namespace game {
 
 // The limits of Rule 8 (issue 4): a measurement past its limit is a violation.
 struct Rule8Limits {
-  double toe_drift = 0.001;      // m: a planted toe may not slide more than 1 mm
+  double foot_drift = 0.001;      // m: a planted foot's bearing point may not slide more than 1 mm
   double knee_bend = 0.0;        // m^2 (cross product): a knee bent backwards is < 0
   double hip_over_leg = 0.8;     // leg lengths: the hip may not sink below this over the ground
   double bone_error = 1e-6;      // m: bones keep their lengths
   double limb_overlength = 1e-6; // m: a limb may not reach past its length
 };
 
-enum class Rule8 : std::size_t { toe_drift, knee_bend, hip_over_leg, bone_error, limb_overlength, count };
+enum class Rule8 : std::size_t { foot_drift, knee_bend, hip_over_leg, bone_error, limb_overlength, count };
 inline constexpr std::size_t kRule8Count = static_cast<std::size_t>(Rule8::count);
 std::string_view rule8_name(Rule8 r);
 
@@ -46,8 +47,7 @@ class LiveMetrics {
 
  private:
   Rule8Reading reading_;
-  std::array<anim::vec2, 2> plant_start_{};
-  std::array<bool, 2> was_planted_{};
+  anim::ContactDrift drift_;
   std::deque<std::array<bool, 2>> contacts_;
   bool first_ = true;
 };

@@ -232,6 +232,10 @@ Gait::Context Gait::context(const GaitInput& in, const GaitTuning& t, const Terr
   const double leg = body_.leg();
   c.reach = leg * t.knee_slack;
   c.g = gait_at_speed(t, gait_speed_, leg, c.backward);
+  // The walk's and the run's profiles blend by the stance fraction's say (Rule 6), followed
+  // through run_share_spring (gait_tuning.hpp: why).
+  if (c.dt > 0.0) step_hip_offset(run_share_, run_share_velocity_, c.g.run, t.run_share_spring, c.dt);
+  c.g.run = clamp01(run_share_);
   // The stride is the distance the body covers per cycle at its real speed at that cadence
   // (Rule 3: stride = speed / cadence), so the phase follows the distance (Rule 1) through
   // a change of speed too.

@@ -170,6 +170,8 @@ class Gait {
   std::int64_t steps_ = 0;
   std::array<Foot, 2> feet_{};
   double gait_speed_ = 0.0;     // m/s, the speed low-passed over speed_smoothing (the tables' input)
+  double run_share_ = 0.0;      // 0..1, the run's share of the leg profiles, followed (context())
+  double run_share_velocity_ = 0.0;  // 1/s
   double run_blend_ = 0.0;      // 0..1, how much of the run's bounce rides the hips
   double run_crest_over_ = 0.0;      // m over the level: the bounce's crest, as followed
   double run_crest_velocity_ = 0.0;  // m/s

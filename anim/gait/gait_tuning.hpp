@@ -133,6 +133,12 @@ struct GaitTuning {
   // through a critically damped spring (c = 2 sqrt(k m)): a foothold chosen anew, or a turn
   // mirroring the feet, moves the bounce over a few frames, never in one (Rule 8).
   SpringParams run_crest_spring{900.0, 60.0, 1.0};  // ~0.07 s to settle
+  // The run's share of the leg profiles (stance knee, swing, landing) follows the stance
+  // fraction's say through a critically damped spring: under a hard acceleration the speed
+  // crosses the band in a few hundredths of a second, and a run's stance knee folding in as
+  // long dropped the hips 9 cm with a corner in their path (14 g). A spring, not a rate
+  // limit: the hips' vertical speed must not jump either (issue 10).
+  SpringParams run_share_spring{100.0, 20.0, 1.0};  // omega 10 rad/s, ~0.5 s to settle
 
   // --- the swing (Rule 2: the foot arcs to its foothold) -------------------------------
   // Clearance of the boot's lowest point in mid-swing, m: 1-2 cm walking (MOTION.md; Winter

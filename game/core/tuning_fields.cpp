@@ -71,6 +71,9 @@ const std::array kFields = {
     SOLDIER_MEMBER(gait, run_crest_spring_k, run_crest_spring.stiffness, "N/m", 10.0, 5000.0),
     SOLDIER_MEMBER(gait, run_crest_spring_c, run_crest_spring.damping, "N s/m", 1.0, 200.0),
     SOLDIER_MEMBER(gait, run_crest_spring_m, run_crest_spring.mass, "kg", 0.1, 10.0),
+    SOLDIER_MEMBER(gait, run_share_spring_k, run_share_spring.stiffness, "N/m", 1.0, 2000.0),
+    SOLDIER_MEMBER(gait, run_share_spring_c, run_share_spring.damping, "N s/m", 0.1, 200.0),
+    SOLDIER_MEMBER(gait, run_share_spring_m, run_share_spring.mass, "kg", 0.1, 10.0),
     // posture: the idle weight shift, the arms (anim/tuning.hpp PostureTuning)
     SOLDIER_FIELD(posture, weight_shift, "m", 0.0, 0.1),
     SOLDIER_FIELD(posture, weight_shift_period, "s", 0.5, 20.0),

@@ -4,9 +4,11 @@
 // tall and 1000 of them plausibly share a 1280x720 frame (issue 2: 1000 soldiers within a
 // 60 Hz frame, 16.7 ms, on one core), and the game's close 160 px/m camera (285 px tall).
 // Prints a table and writes a CSV (--csv PATH, default bench_raster.csv in the working
-// directory); --png-dir DIR also writes each scale's 1000-soldier frame as a PNG to look at;
+// directory, or the build directory when that is the source tree: bench_common.hpp); --png-dir DIR also writes each scale's 1000-soldier frame as a PNG to look at;
 // --no-lod draws every highlight (render::FigureLod::none()), to measure what the level of
 // detail saves.
+#include "bench/bench_common.hpp"
+#include "game/core/output_file.hpp"
 #include "render/canvas.hpp"
 #include "render/coverage_layer.hpp"
 #include "render/figure.hpp"
@@ -15,18 +17,14 @@
 #include "tests/test_poses.hpp"
 
 #include <algorithm>
-#include <cerrno>
-#include <chrono>
 #include <cstdint>
 #include <cstdio>
-#include <cstring>
-#include <ctime>
+#include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace {
-
-using Clock = std::chrono::steady_clock;
 
 // A fixed linear congruential sequence: the same soldiers every run (no globals).
 struct Lcg {
@@ -55,50 +53,32 @@ std::vector<anim::CharacterFrame> soldiers(int count, const render::Camera& cam)
   return out;
 }
 
-// CPU time of this thread, ms: unlike the wall clock it does not count time the thread was
-// preempted, so it stays meaningful on a machine shared with other work.
-double thread_cpu_ms() {
-  timespec ts{};
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return ts.tv_sec * 1e3 + ts.tv_nsec * 1e-6;
-}
-
-struct Best {
-  double wall_ms = 1e300, cpu_ms = 1e300;
-};
-
-template <class F>
-Best best_of(int reps, F&& f) {
-  Best best;
-  for (int r = 0; r < reps; ++r) {
-    const double c0 = thread_cpu_ms();
-    const auto t0 = Clock::now();
-    f();
-    const auto t1 = Clock::now();
-    const double c1 = thread_cpu_ms();
-    best.wall_ms = std::min(best.wall_ms, std::chrono::duration<double, std::milli>(t1 - t0).count());
-    best.cpu_ms = std::min(best.cpu_ms, c1 - c0);
-  }
-  return best;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::string csv_path = "bench_raster.csv", png_dir;
+  std::string csv_path = bench::default_csv("bench_raster.csv"), png_dir;
   int reps = 9;
+  double px_per_m = 0.0;
+  bool no_lod = false;
+  CLI::App app{"Raster benchmark: 10, 100 and 1000 soldiers over a 1280x720 frame, one core, best of N, beside a clear "
+               "of the frame measured in the same run",
+               "bench_raster"};
+  app.add_option("--csv", csv_path, "CSV to write (default bench_raster.csv in the working directory; the build "
+                                    "directory when that is the source tree)");
+  app.add_option("--reps", reps, "Runs per measurement, the best kept (1..1000, default 9)")->check(CLI::Range(1, 1000));
+  app.add_option("--px-per-m", px_per_m, "Measure this one scale, px per m (5..2000; default 24, 32, 40 and 160)")
+      ->check(CLI::Range(5.0, 2000.0));
+  app.add_option("--png-dir", png_dir, "Also write each scale's 1000-soldier frame as a PNG into this folder")
+      ->check(CLI::ExistingDirectory);
+  app.add_flag("--no-lod", no_lod, "Draw every highlight (render::FigureLod::none()), to measure what the level of detail saves");
+  if (const std::optional<int> stop = bench::parse(app, argc, argv)) return *stop;
   std::vector<double> scales = {24.0, 32.0, 40.0, 160.0};  // px/m
-  render::FigureLod lod;  // the figure's level of detail (--no-lod: every highlight drawn)
-  for (int i = 1; i < argc; ++i) {
-    if (std::strcmp(argv[i], "--csv") == 0 && i + 1 < argc) csv_path = argv[++i];
-    else if (std::strcmp(argv[i], "--reps") == 0 && i + 1 < argc) reps = std::max(1, std::atoi(argv[++i]));
-    else if (std::strcmp(argv[i], "--px-per-m") == 0 && i + 1 < argc) scales = {std::max(1.0, std::atof(argv[++i]))};
-    else if (std::strcmp(argv[i], "--png-dir") == 0 && i + 1 < argc) png_dir = argv[++i];
-    else if (std::strcmp(argv[i], "--no-lod") == 0) lod = render::FigureLod::none();
-    else {
-      std::fprintf(stderr, "usage: %s [--csv PATH] [--reps N] [--px-per-m SCALE] [--png-dir DIR] [--no-lod]\n", argv[0]);
-      return 2;
-    }
+  if (px_per_m > 0.0) scales = {px_per_m};
+  const render::FigureLod lod = no_lod ? render::FigureLod::none() : render::FigureLod{};
+  std::string error;
+  if (!game::OutputFile::open(csv_path, error)) {  // tried before the long run, written whole at its end
+    std::fprintf(stderr, "bench_raster: %s\n", error.c_str());
+    return 1;
   }
   constexpr double kBudgetMs = 1000.0 / 60.0;  // one 60 Hz frame
   const render::Palette palette = render::default_palette();
@@ -107,23 +87,24 @@ int main(int argc, char** argv) {
   render::CoverageLayer scratch(cam.width, cam.height);
   const render::Rgba bg = palette.sky_horizon;
 
-  const double clear_ms = best_of(reps * 4, [&] { canvas.clear(bg); }).wall_ms;
+  const double clear_ms = bench::best_of(reps * 4, [&] { canvas.clear(bg); }).wall_ms;
 
   struct Row { double px_per_m; int soldiers; std::size_t runs; double frame_ms, runs_ms, draw_ms, cpu_ms; };
   std::vector<Row> rows;
   for (double scale : scales) {
     cam.px_per_m = scale;
     for (int n : {10, 100, 1000}) {
+      std::fprintf(stderr, "bench_raster: %.0f px/m, %d soldiers\n", scale, n);  // progress (issue 14)
       const std::vector<anim::CharacterFrame> frames = soldiers(n, cam);
       std::size_t runs = 0;
       for (const auto& f : frames) runs += render::figure_runs(cam, f).size();
       // Pose -> runs alone (no pixels), to split geometry from rasterization.
-      const double runs_ms = best_of(reps, [&] {
+      const double runs_ms = bench::best_of(reps, [&] {
         std::size_t k = 0;
         for (const auto& f : frames) k += render::figure_runs(cam, f).size();
         if (k != runs) std::abort();
       }).wall_ms;
-      const Best frame = best_of(reps, [&] {
+      const bench::Best frame = bench::best_of(reps, [&] {
         canvas.clear(bg);
         for (const auto& f : frames) render::draw_soldier(canvas, cam, f, palette, scratch, {}, lod);
       });
@@ -151,18 +132,22 @@ int main(int argc, char** argv) {
   }
   std::printf("frame ms: wall clock, clear + soldiers; cpu ms: the same frame's thread CPU time (robust to a\n"
               "shared machine); draw ms = frame ms - clear; x budget: frame ms / 16.667 ms (60 Hz), <= 1.00 fits\n");
-  std::FILE* csv = std::fopen(csv_path.c_str(), "w");
-  if (csv == nullptr) {
-    std::fprintf(stderr, "bench_raster: cannot write CSV '%s': %s\n", csv_path.c_str(), std::strerror(errno));
+  std::unique_ptr<game::OutputFile> out = game::OutputFile::open(csv_path, error);
+  if (!out) {
+    std::fprintf(stderr, "bench_raster: %s\n", error.c_str());
     return 1;
   }
+  std::FILE* csv = out->stream();
   std::fprintf(csv, "px_per_m,soldiers,runs,frame_ms,cpu_ms,draw_ms,runs_ms,ns_per_run,x_budget,clear_ms,width,height\n");
   for (const Row& r : rows) {
     std::fprintf(csv, "%.1f,%d,%zu,%.4f,%.4f,%.4f,%.4f,%.2f,%.4f,%.4f,%d,%d\n", r.px_per_m, r.soldiers, r.runs, r.frame_ms,
                  r.cpu_ms, r.draw_ms, r.runs_ms, r.draw_ms * 1e6 / static_cast<double>(r.runs), r.frame_ms / kBudgetMs, clear_ms,
                  cam.width, cam.height);
   }
-  std::fclose(csv);
+  if (!out->commit(error)) {
+    std::fprintf(stderr, "bench_raster: %s\n", error.c_str());
+    return 1;
+  }
   std::printf("wrote %s\n", csv_path.c_str());
   return 0;
 }

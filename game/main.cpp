@@ -3,6 +3,7 @@
 #include "game/core/cli_checks.hpp"
 #include "game/core/critique_presets.hpp"
 #include "game/core/headless.hpp"
+#include "game/core/thread_pool.hpp"
 #include "game/play.hpp"
 
 #include <CLI/CLI.hpp>
@@ -29,6 +30,16 @@ CLI::App* add_play(CLI::App& app, game::PlayOptions& o) {
   return play;
 }
 
+// --threads N (issue 14): the soldiers stepped, and the canvas drawn, on N threads; the output
+// is the same bytes for any N.
+void add_threads(CLI::App* command, int& threads) {
+  command->add_option("--threads", threads,
+                      "Threads to simulate and draw on, 1.." + std::to_string(game::kMaxThreads) +
+                          " (default: the core count, " + std::to_string(game::default_thread_count()) +
+                          "); the output is the same bytes for any count")
+      ->check(CLI::Range(1, game::kMaxThreads));
+}
+
 CLI::App* add_render(CLI::App& app, game::RenderOptions& o, std::string& size, std::string& center) {
   CLI::App* render = app.add_subcommand(
       "render",
@@ -50,6 +61,7 @@ CLI::App* add_render(CLI::App& app, game::RenderOptions& o, std::string& size, s
   render->add_flag("--overlay", o.view.overlay,
                    "Draw the F2 debug overlay (skeletons, foot targets, contacts, Rule 8 panel) about the followed "
                    "or first soldier");
+  add_threads(render, o.threads);
   return render;
 }
 
@@ -80,6 +92,7 @@ CLI::App* add_trace(CLI::App& app, game::TraceOptions& o) {
       ->check(game::seed_number());
   trace->add_option("--compare", o.compare, "Compare two trace CSVs A and B and print what differs, per column")
       ->expected(2);
+  add_threads(trace, o.threads);
   return trace;
 }
 

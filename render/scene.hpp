@@ -10,6 +10,7 @@
 #include "render/coverage_layer.hpp"
 #include "render/ground.hpp"
 #include "render/palette.hpp"
+#include "render/parallel.hpp"
 
 #include <span>
 
@@ -17,6 +18,7 @@ namespace render {
 
 struct SceneOptions {
   int selected = -1;  // index into the soldiers of the one the player controls (marked); -1: none
+  ForEach parallel;   // runs the soldiers' bands (render/soldiers.hpp); empty: this thread alone
 };
 
 // Every plane of the scene, then every soldier (render/soldiers.hpp: ranks, contact

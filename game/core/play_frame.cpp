@@ -20,7 +20,9 @@ void draw_world_layer(render::Canvas& canvas, const PlaySession& session, const 
   const std::vector<anim::CharacterFrame> frames = session.drawn_frames();
   // The one scene drawing `soldier render` uses too, so F12 and a headless frame agree; the
   // selected soldier is marked in it.
-  render::draw_scene(canvas, cam, terrain, frames, palette, {.selected = static_cast<int>(session.selected())});
+  render::SceneOptions scene;
+  scene.selected = static_cast<int>(session.selected());
+  render::draw_scene(canvas, cam, terrain, frames, palette, scene);
 
   if (session.toggles().overlay) {
     OverlayInput in;

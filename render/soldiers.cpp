@@ -96,18 +96,25 @@ Prepared prepare(const Camera& camera, std::span<const anim::CharacterFrame> sol
   return p;
 }
 
+// How far past a soldier's runs his firing draws, m: the flash reaches 0.26 m ahead of the
+// muzzle, the ejected case rises at most 0.35 m and flies 0.46 m back in its 0.35 s
+// (render/firing.hpp FiringStyle); the contact shadow lies within 0.1 m under the feet, the
+// selection mark within 0.44 m over the head (RankStyle).
+constexpr double kDrawnReach = 0.6;
+
+// Whether the band of `rows` rows from row `y0` comes within `margin` px of `b` (canvas px).
+bool near_rows(const PxBox& b, float y0, float rows, float margin) { return b.y1 + margin >= y0 && b.y0 - margin < y0 + rows; }
+
 // The soldiers of rows [row0, row0 + band.height()) of the frame, painted onto `band` (those
 // rows of the canvas, copied in): the same operations per pixel as on the whole canvas, with
 // the runs moved up by row0 and every shape clipped to the band.
 void paint_band(Canvas& band, const Camera& camera, const anim::Terrain& terrain, std::span<const anim::CharacterFrame> soldiers,
                 const Palette& palette, int selected, const RankStyle& style, const Prepared& p, float gap) {
-  const float top = 0.0f, bottom = static_cast<float>(band.height());
-  const float row0 = static_cast<float>(camera.row0);
-  auto in_band = [&](const PxBox& b, float margin) { return b.y1 - row0 + margin >= top && b.y0 - row0 - margin < bottom; };
-  // The contact shadow lies on the ground under the feet, within a few cm of the box's foot.
-  const float shadow_margin = static_cast<float>(camera.to_px(0.1)) + 2.0f;
+  const float row0 = static_cast<float>(camera.row0), rows = static_cast<float>(band.height());
+  const float reach = static_cast<float>(camera.to_px(kDrawnReach)) + 2.0f;
+  auto in_band = [&](const PxBox& b, float margin) { return near_rows(b, row0, rows, margin); };
   for (std::size_t k = 0; k < p.order.size(); ++k)
-    if (in_band(p.boxes[k], shadow_margin)) draw_contact_shadow(band, camera, terrain, soldiers[p.order[k]], palette);
+    if (in_band(p.boxes[k], reach)) draw_contact_shadow(band, camera, terrain, soldiers[p.order[k]], palette);
 
   const Palette back = hazed(palette, style.back_haze);
   CoverageLayer layer(band.width(), band.height());
@@ -116,7 +123,7 @@ void paint_band(Canvas& band, const Camera& camera, const anim::Terrain& terrain
   for (std::size_t k = 0; k < p.order.size(); ++k) {
     const anim::CharacterFrame& f = soldiers[p.order[k]];
     if (!in_band(p.boxes[k], 0.0f)) {
-      draw_firing(band, camera, f, palette, layer);  // a muzzle flash reaches outside its soldier's box
+      if (in_band(p.boxes[k], reach)) draw_firing(band, camera, f, palette, layer);  // a flash reaches past his box
       continue;
     }
     runs = p.runs[k];
@@ -171,9 +178,18 @@ void draw_soldiers(Canvas& canvas, const Camera& camera, const anim::Terrain& te
   const Prepared p = prepare(camera, soldiers, selected, gap, parallel);
   // The bands are fixed by the canvas alone, never by the thread count: each is painted the
   // same way whichever thread paints it, so the frame is the same bytes on any count.
-  const int bands = (canvas.height() + kBandRows - 1) / kBandRows;
-  run_each(parallel, static_cast<std::size_t>(bands), [&](std::size_t b) {
-    const int y0 = static_cast<int>(b) * kBandRows, rows = std::min(kBandRows, canvas.height() - y0);
+  // A band nothing of a soldier comes near is left as it is (a frame of a few soldiers
+  // copies only their bands).
+  const float reach = static_cast<float>(camera.to_px(kDrawnReach)) + 2.0f;
+  std::vector<int> busy;
+  for (int y0 = 0; y0 < canvas.height(); y0 += kBandRows) {
+    const float rows = static_cast<float>(std::min(kBandRows, canvas.height() - y0));
+    bool near = false;
+    for (std::size_t k = 0; k < p.boxes.size() && !near; ++k) near = near_rows(p.boxes[k], static_cast<float>(y0), rows, reach);
+    if (near) busy.push_back(y0);
+  }
+  run_each(parallel, busy.size(), [&](std::size_t b) {
+    const int y0 = busy[b], rows = std::min(kBandRows, canvas.height() - y0);
     Canvas band(canvas.width(), rows);
     copy_rows(canvas, y0, rows, band, 0);
     Camera band_camera = camera;

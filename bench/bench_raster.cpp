@@ -8,6 +8,11 @@
 // --no-lod draws every highlight (render::FigureLod::none()), to measure what the level of
 // detail saves.
 #include "bench/bench_common.hpp"
+#if SOLDIER_HAVE_CAIRO
+#include "bench/cairo_runs.hpp"
+
+#include <cairo.h>
+#endif
 #include "game/core/output_file.hpp"
 #include "render/canvas.hpp"
 #include "render/coverage_layer.hpp"
@@ -17,6 +22,7 @@
 #include "tests/test_poses.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <memory>
@@ -25,6 +31,12 @@
 #include <vector>
 
 namespace {
+
+#if SOLDIER_HAVE_CAIRO
+constexpr bool kHaveCairo = true;
+#else
+constexpr bool kHaveCairo = false;
+#endif
 
 // A fixed linear congruential sequence: the same soldiers every run (no globals).
 struct Lcg {
@@ -53,28 +65,127 @@ std::vector<anim::CharacterFrame> soldiers(int count, const render::Camera& cam)
   return out;
 }
 
+// Mean absolute difference of two images of one size, in 0..255 levels over the colour
+// channels of the pixels either one covers (differs from the background `bg`).
+double mean_abs_diff(const render::Canvas& a, const render::Canvas& b, render::Rgba bg) {
+  double sum = 0.0;
+  std::size_t covered = 0;
+  for (int y = 0; y < a.height(); ++y)
+    for (int x = 0; x < a.width(); ++x) {
+      const render::Rgba p = a.pixel(x, y), q = b.pixel(x, y);
+      if (p == bg && q == bg) continue;
+      ++covered;
+      sum += std::abs(p.r - q.r) + std::abs(p.g - q.g) + std::abs(p.b - q.b);
+    }
+  return covered == 0 ? 0.0 : sum / (3.0 * static_cast<double>(covered));
+}
+
+#if SOLDIER_HAVE_CAIRO
+// --vs-cairo: the same runs of the same soldiers drawn by ours and by cairo in the same run
+// (bench/cairo_runs.hpp), timed alike (clear + runs; the runs are made once, before), and the
+// two images compared.
+int vs_cairo(const std::vector<double>& scales, int reps, const std::string& csv_path, const std::string& png_dir,
+             const render::FigureLod& lod) {
+  const render::Palette palette = render::default_palette();
+  render::Camera cam;
+  render::Canvas ours(cam.width, cam.height);
+  render::CoverageLayer scratch(cam.width, cam.height);
+  bench::CairoCanvas theirs(cam.width, cam.height);
+  const render::Rgba bg = palette.sky_horizon;
+  struct Row { double px_per_m; int soldiers; double ours_ms, cairo_ms, diff; };
+  std::vector<Row> rows;
+  for (double scale : scales) {
+    cam.px_per_m = scale;
+    for (int n : {10, 100, 1000}) {
+      std::fprintf(stderr, "bench_raster --vs-cairo: %.0f px/m, %d soldiers\n", scale, n);  // progress
+      std::vector<std::vector<render::FigureRun>> runs;
+      for (const anim::CharacterFrame& f : soldiers(n, cam)) runs.push_back(render::figure_runs(cam, f, {}, lod));
+      const double ours_ms = bench::best_of(reps, [&] {
+        ours.clear(bg);
+        for (const auto& r : runs) render::paint_figure_runs(ours, r, palette, scratch);
+      }).cpu_ms;
+      const double cairo_ms = bench::best_of(reps, [&] {
+        theirs.clear(bg);
+        for (const auto& r : runs) theirs.paint_runs(r, palette, 0);
+      }).cpu_ms;
+      const render::Canvas cairo_image = theirs.pixels();
+      rows.push_back({scale, n, ours_ms, cairo_ms, mean_abs_diff(ours, cairo_image, bg)});
+      if (!png_dir.empty() && n == 1000) {
+        std::string error;
+        const std::string stem = png_dir + "/vs_cairo_" + std::to_string(static_cast<int>(scale)) + "ppm_";
+        if (!render::write_png(ours, stem + "ours.png", error) || !render::write_png(cairo_image, stem + "cairo.png", error)) {
+          std::fprintf(stderr, "bench_raster: %s\n", error.c_str());
+          return 1;
+        }
+      }
+    }
+  }
+  std::printf("bench_raster --vs-cairo: %dx%d canvas, one core, thread CPU time, best of %d; cairo %s\n", cam.width,
+              cam.height, reps, cairo_version_string());
+  std::printf("%6s %7s %9s %10s %10s %8s %14s\n", "px/m", "tall px", "soldiers", "ours ms", "cairo ms", "ratio",
+              "mean abs diff");
+  for (const Row& r : rows)
+    std::printf("%6.0f %7.0f %9d %10.3f %10.3f %8.2f %14.3f\n", r.px_per_m, r.px_per_m * 1.78, r.soldiers, r.ours_ms,
+                r.cairo_ms, r.cairo_ms / r.ours_ms, r.diff);
+  std::printf("ratio: cairo ms / ours ms (the same runs, clear + runs); mean abs diff: 0..255 levels over the colour\n"
+              "channels of every pixel either image covers\n");
+  std::string error;
+  std::unique_ptr<game::OutputFile> out = game::OutputFile::open(csv_path, error);
+  if (!out) {
+    std::fprintf(stderr, "bench_raster: %s\n", error.c_str());
+    return 1;
+  }
+  std::fprintf(out->stream(), "px_per_m,soldiers,ours_ms,cairo_ms,ratio,mean_abs_diff,reps\n");
+  for (const Row& r : rows)
+    std::fprintf(out->stream(), "%.1f,%d,%.4f,%.4f,%.3f,%.4f,%d\n", r.px_per_m, r.soldiers, r.ours_ms, r.cairo_ms,
+                 r.cairo_ms / r.ours_ms, r.diff, reps);
+  if (!out->commit(error)) {
+    std::fprintf(stderr, "bench_raster: %s\n", error.c_str());
+    return 1;
+  }
+  std::printf("wrote %s\n", csv_path.c_str());
+  return 0;
+}
+#endif
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::string csv_path = bench::default_csv("bench_raster.csv"), png_dir;
+  std::string csv_path, png_dir;
   int reps = 9;
   double px_per_m = 0.0;
-  bool no_lod = false;
+  bool no_lod = false, cairo = false;
   CLI::App app{"Raster benchmark: 10, 100 and 1000 soldiers over a 1280x720 frame, one core, best of N, beside a clear "
                "of the frame measured in the same run",
                "bench_raster"};
-  app.add_option("--csv", csv_path, "CSV to write (default bench_raster.csv in the working directory; the build "
-                                    "directory when that is the source tree)");
+  app.add_option("--csv", csv_path, "CSV to write (default bench_raster.csv, with --vs-cairo bench_raster_cairo.csv, "
+                                    "in the working directory; the build directory when that is the source tree)");
   app.add_option("--reps", reps, "Runs per measurement, the best kept (1..1000, default 9)")->check(CLI::Range(1, 1000));
   app.add_option("--px-per-m", px_per_m, "Measure this one scale, px per m (5..2000; default 24, 32, 40 and 160)")
       ->check(CLI::Range(5.0, 2000.0));
   app.add_option("--png-dir", png_dir, "Also write each scale's 1000-soldier frame as a PNG into this folder")
       ->check(CLI::ExistingDirectory);
   app.add_flag("--no-lod", no_lod, "Draw every highlight (render::FigureLod::none()), to measure what the level of detail saves");
+  app.add_flag("--vs-cairo", cairo, std::string("Draw the same runs with cairo as well, time both and compare the images (") +
+                                        (kHaveCairo ? "built in" : "not built: install libcairo2-dev and reconfigure") + ")");
   if (const std::optional<int> stop = bench::parse(app, argc, argv)) return *stop;
+  if (csv_path.empty()) csv_path = bench::default_csv(cairo ? "bench_raster_cairo.csv" : "bench_raster.csv");
   std::vector<double> scales = {24.0, 32.0, 40.0, 160.0};  // px/m
   if (px_per_m > 0.0) scales = {px_per_m};
   const render::FigureLod lod = no_lod ? render::FigureLod::none() : render::FigureLod{};
+  if (cairo) {
+#if SOLDIER_HAVE_CAIRO
+    std::string error;
+    if (!game::OutputFile::open(csv_path, error)) {
+      std::fprintf(stderr, "bench_raster: %s\n", error.c_str());
+      return 1;
+    }
+    return vs_cairo(scales, reps, csv_path, png_dir, lod);
+#else
+    std::fprintf(stderr, "bench_raster: --vs-cairo is not built: install libcairo2-dev (scripts/install-deps.sh) and reconfigure\n");
+    return 2;
+#endif
+  }
   std::string error;
   if (!game::OutputFile::open(csv_path, error)) {  // tried before the long run, written whole at its end
     std::fprintf(stderr, "bench_raster: %s\n", error.c_str());

@@ -98,6 +98,9 @@ struct FigureLod {
   static FigureLod none() { return {0.0f}; }
 };
 
+// The value ladder a run of `m` is painted from (accent: team `team`'s).
+const Ladder& ladder_of(const Palette& p, Material m, int team);
+
 // The runs of a soldier in draw order. Consecutive runs of one material and step form one
 // batch that is composited once (no seams where they meet).
 std::vector<FigureRun> figure_runs(const Camera& camera, const anim::CharacterFrame& frame,

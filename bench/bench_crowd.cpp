@@ -13,6 +13,7 @@
 #include "game/core/thread_pool.hpp"
 #include "game/core/world.hpp"
 #include "render/canvas.hpp"
+#include "render/detail.hpp"
 #include "render/palette.hpp"
 #include "render/png_io.hpp"
 #include "render/soldiers.hpp"
@@ -107,6 +108,7 @@ int main(int argc, char** argv) {
   std::vector<int> counts = {10, 100, 1000};
   std::vector<int> extra_threads;
   double px_per_m = 32.0;
+  bool no_lod = false;
   CLI::App app{"Crowd benchmark: the full 60 Hz frame (two 1/120 s steps of every soldier, then the frame drawn) "
                "of 10, 100 and 1000 soldiers on 1 and 2 threads, best of N, with a hash of the frame's pixels",
                "bench_crowd"};
@@ -120,6 +122,7 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(1, game::kMaxThreads));
   app.add_option("--px-per-m", px_per_m, "Scale, px per m (5..200; default 32: a 1.78 m soldier is 57 px tall)")
       ->check(CLI::Range(5.0, 200.0));
+  app.add_flag("--no-lod", no_lod, "Every soldier at full detail (render/detail.hpp), to measure what the level of detail saves");
   app.add_option("--png", png, "Also write the last frame of the largest count on the last thread count to this PNG");
   if (const std::optional<int> stop = bench::parse(app, argc, argv)) return *stop;
   std::vector<int> thread_counts = {1, 2};
@@ -151,18 +154,31 @@ int main(int argc, char** argv) {
       game::World world(terrain, crowd.specs);
       world.set_pool(&pool);
       std::vector<anim::Intent> intents(world.size());
+      // Each soldier's level of detail from his height on the canvas, with hysteresis
+      // (render/detail.hpp); his gear follows it. --no-lod: all near.
+      std::vector<render::Detail> detail(world.size(), render::Detail::near);
       std::int64_t k = 0;
       auto step = [&] {
+        if (!no_lod)
+          for (std::size_t i = 0; i < detail.size(); ++i) {
+            detail[i] = render::detail_level(world.frames()[i].body_size.height * px_per_m, detail[i]);
+            world.set_gear_every(i, render::gear_every(detail[i]));
+          }
         for (std::size_t i = 0; i < intents.size(); ++i) intents[i] = intent_for(i, k, crowd.x0[i]);
         world.step(intents, kDt);
         ++k;
       };
+      std::vector<render::Detail> lane_detail;
       auto draw = [&] {
         canvas.clear(palette.sky_horizon);
         for (int lane = 0; lane < kLanes; ++lane) {
           lane_frames.clear();
-          for (std::size_t i = static_cast<std::size_t>(lane); i < world.size(); i += kLanes) lane_frames.push_back(world.frames()[i]);
-          render::draw_soldiers(canvas, lane_camera(cam, lane), terrain, lane_frames, palette, -1, {}, parallel);
+          lane_detail.clear();
+          for (std::size_t i = static_cast<std::size_t>(lane); i < world.size(); i += kLanes) {
+            lane_frames.push_back(world.frames()[i]);
+            lane_detail.push_back(detail[i]);
+          }
+          render::draw_soldiers(canvas, lane_camera(cam, lane), terrain, lane_frames, palette, -1, {}, parallel, lane_detail);
         }
       };
       for (int w = 0; w < kWarmupSteps; ++w) step();
@@ -192,8 +208,9 @@ int main(int argc, char** argv) {
     }
   }
 
-  std::printf("bench_crowd: %dx%d canvas, %.0f px/m (%.0f px tall), best of %d frames, %d cores\n", cam.width, cam.height,
-              px_per_m, px_per_m * 1.78, reps, game::default_thread_count());
+  std::printf("bench_crowd: %dx%d canvas, %.0f px/m (%.0f px tall), best of %d frames, %d cores, level of detail %s\n",
+              cam.width, cam.height, px_per_m, px_per_m * 1.78, reps, game::default_thread_count(),
+              no_lod ? "off (--no-lod)" : "on");
   std::printf("baseline: the same frame on 1 thread (speedup); clear of the frame %.3f ms\n", clear_ms);
   std::printf("%9s %8s %10s %10s %10s %9s %8s  %s\n", "soldiers", "threads", "solve ms", "draw ms", "frame ms", "x budget",
               "speedup", "frame hash");
@@ -212,11 +229,11 @@ int main(int argc, char** argv) {
     return 1;
   }
   std::FILE* csv = out->stream();
-  std::fprintf(csv, "soldiers,threads,solve_ms,draw_ms,frame_ms,x_budget,frame_hash,speedup,clear_ms,px_per_m,reps\n");
+  std::fprintf(csv, "soldiers,threads,solve_ms,draw_ms,frame_ms,x_budget,frame_hash,speedup,clear_ms,px_per_m,reps,lod\n");
   for (const Row& r : rows)
-    std::fprintf(csv, "%d,%d,%.4f,%.4f,%.4f,%.4f,%016llx,%.3f,%.4f,%.1f,%d\n", r.soldiers, r.threads, r.solve_ms, r.draw_ms,
+    std::fprintf(csv, "%d,%d,%.4f,%.4f,%.4f,%.4f,%016llx,%.3f,%.4f,%.1f,%d,%s\n", r.soldiers, r.threads, r.solve_ms, r.draw_ms,
                  r.frame_ms, r.frame_ms / kBudgetMs, static_cast<unsigned long long>(r.hash), r.speedup, clear_ms, px_per_m,
-                 reps);
+                 reps, no_lod ? "off" : "on");
   if (!out->commit(error)) {
     std::fprintf(stderr, "bench_crowd: %s\n", error.c_str());
     return 1;

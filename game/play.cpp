@@ -224,7 +224,7 @@ class PlayApp {
     draw_world_layer(canvas_, session_, view_, palette_, stats_);
     if (session_.take_screenshot_request()) write_f12_screenshot();
     if (!options_.screenshot.empty()) last_world_ = canvas_;  // --screenshot: the last frame shown
-    draw_hud_layer(canvas_, session_, view_);
+    draw_hud_layer(canvas_, session_, view_, stats_);
     window_->show_canvas(canvas_);
     ImGui_ImplSDLRenderer_RenderDrawData(ImGui::GetDrawData());
     window_->present();

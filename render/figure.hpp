@@ -94,6 +94,8 @@ struct FigureRun {
 // the thinnest highlighted run (hand, 0.042 m of 1.78 m) is >= 3.3 px in radius.
 struct FigureLod {
   float min_highlight_radius_px = 1.5;  // px; 0: every highlight drawn (no level of detail)
+  bool chains = true;                   // the spring chains (antenna, sling, strap) drawn;
+                                        // render/detail.hpp leaves them out of a far soldier
 
   static FigureLod none() { return {0.0f}; }
 };

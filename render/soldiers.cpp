@@ -77,7 +77,7 @@ struct Prepared {
 };
 
 Prepared prepare(const Camera& camera, std::span<const anim::CharacterFrame> soldiers, int selected, float gap,
-                 const ForEach& parallel) {
+                 const ForEach& parallel, std::span<const Detail> detail) {
   Prepared p;
   p.order = draw_order(soldiers.size(), selected);
   const std::size_t n = p.order.size();
@@ -86,7 +86,8 @@ Prepared prepare(const Camera& camera, std::span<const anim::CharacterFrame> sol
   p.over_earlier.assign(n, 0);
   p.under_later.assign(n, 0);
   run_each(parallel, n, [&](std::size_t k) {
-    p.runs[k] = figure_runs(camera, soldiers[p.order[k]]);
+    const std::size_t i = p.order[k];
+    p.runs[k] = figure_runs(camera, soldiers[i], {}, figure_lod(i < detail.size() ? detail[i] : Detail::near));
     p.boxes[k] = box_of(p.runs[k], gap);
   });
   run_each(parallel, n, [&](std::size_t k) {
@@ -172,10 +173,10 @@ void copy_rows(const Canvas& from, int y, int rows, Canvas& to, int at) {
 
 void draw_soldiers(Canvas& canvas, const Camera& camera, const anim::Terrain& terrain,
                    std::span<const anim::CharacterFrame> soldiers, const Palette& palette, int selected,
-                   const RankStyle& style, const ForEach& parallel) {
+                   const RankStyle& style, const ForEach& parallel, std::span<const Detail> detail) {
   if (soldiers.empty() || canvas.width() <= 0 || canvas.height() <= 0) return;
   const float gap = std::max(1.0f, static_cast<float>(camera.to_px(style.gap)));
-  const Prepared p = prepare(camera, soldiers, selected, gap, parallel);
+  const Prepared p = prepare(camera, soldiers, selected, gap, parallel, detail);
   // The bands are fixed by the canvas alone, never by the thread count: each is painted the
   // same way whichever thread paints it, so the frame is the same bytes on any count.
   // A band nothing of a soldier comes near is left as it is (a frame of a few soldiers

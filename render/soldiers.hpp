@@ -9,6 +9,7 @@
 #include "render/camera.hpp"
 #include "render/canvas.hpp"
 #include "render/coverage_layer.hpp"
+#include "render/detail.hpp"
 #include "render/palette.hpp"
 #include "render/parallel.hpp"
 
@@ -44,9 +45,10 @@ inline constexpr int kBandRows = 48;
 // soldier last; shadows under all of them before any is drawn. The canvas is painted in
 // bands of kBandRows rows, each a job of `parallel` (none: one after another, on this
 // thread); the bands depend on the canvas alone, so the pixels are the same however the
-// jobs are run.
+// jobs are run. `detail`: each soldier's level of detail (render/detail.hpp), in soldier
+// order; empty: every soldier near.
 void draw_soldiers(Canvas& canvas, const Camera& camera, const anim::Terrain& terrain,
                    std::span<const anim::CharacterFrame> soldiers, const Palette& palette, int selected,
-                   const RankStyle& style = {}, const ForEach& parallel = {});
+                   const RankStyle& style = {}, const ForEach& parallel = {}, std::span<const Detail> detail = {});
 
 }  // namespace render

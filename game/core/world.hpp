@@ -25,6 +25,11 @@ class World {
   // writes only his own state, so the frames are the same bytes on any thread count.
   void step(std::span<const anim::Intent> intents, double dt);
 
+  // Soldier i's gear solved on one step in `every` (anim::Character::set_gear_every; the
+  // level of detail of render/detail.hpp gear_every). A simulation whose trace is written
+  // keeps every soldier at 1, so the trace never depends on a view.
+  void set_gear_every(std::size_t i, int every) { characters_[i].set_gear_every(every); }
+
   // The threads step() uses (null: the calling thread alone). The pool outlives its use.
   void set_pool(ThreadPool* pool) { pool_ = pool; }
 

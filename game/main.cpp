@@ -3,6 +3,7 @@
 #include "game/core/cli_checks.hpp"
 #include "game/core/critique_presets.hpp"
 #include "game/core/headless.hpp"
+#include "game/core/play_level.hpp"
 #include "game/core/thread_pool.hpp"
 #include "game/play.hpp"
 
@@ -13,23 +14,6 @@
 
 namespace {
 
-// Registers `soldier play` (also what a bare `soldier` runs).
-CLI::App* add_play(CLI::App& app, game::PlayOptions& o) {
-  CLI::App* play = app.add_subcommand("play", "Open the window (the default command)");
-  play->add_option("--level", o.level, "Level file (assets/levels/*.toml)");
-  play->add_option("--quit-after", o.quit_after, "Close the window after this many seconds of wall time")
-      ->check(game::positive_seconds());
-  play->add_option("--screenshot", o.screenshot, "Write the last frame shown to this PNG");
-  play->add_option("--soldiers", o.soldiers, "Squad size when the level names no soldiers")
-      ->check(CLI::Range(1, 50));
-  play->add_option("--tuning", o.tuning, "Tuning file to load (assets/tuning/*.toml)");
-  play->add_flag("--overlay", o.overlay, "Start with the F2 debug overlay on");
-  play->add_option("--record", o.record,
-                   "Record the session from its start into this scenario file (.toml), written when F5 stops it or "
-                   "the window closes; soldier trace and render replay it exactly");
-  return play;
-}
-
 // --threads N (issue 14): the soldiers stepped, and the canvas drawn, on N threads; the output
 // is the same bytes for any N.
 void add_threads(CLI::App* command, int& threads) {
@@ -38,6 +22,24 @@ void add_threads(CLI::App* command, int& threads) {
                           " (default: the core count, " + std::to_string(game::default_thread_count()) +
                           "); the output is the same bytes for any count")
       ->check(CLI::Range(1, game::kMaxThreads));
+}
+
+// Registers `soldier play` (also what a bare `soldier` runs).
+CLI::App* add_play(CLI::App& app, game::PlayOptions& o) {
+  CLI::App* play = app.add_subcommand("play", "Open the window (the default command)");
+  play->add_option("--level", o.level, "Level file (assets/levels/*.toml)");
+  play->add_option("--quit-after", o.quit_after, "Close the window after this many seconds of wall time")
+      ->check(game::positive_seconds());
+  play->add_option("--screenshot", o.screenshot, "Write the last frame shown to this PNG");
+  play->add_option("--soldiers", o.soldiers, "Squad size when the level names no soldiers")
+      ->check(CLI::Range(1, game::kMaxSquad));
+  play->add_option("--tuning", o.tuning, "Tuning file to load (assets/tuning/*.toml)");
+  play->add_flag("--overlay", o.overlay, "Start with the F2 debug overlay on");
+  play->add_option("--record", o.record,
+                   "Record the session from its start into this scenario file (.toml), written when F5 stops it or "
+                   "the window closes; soldier trace and render replay it exactly");
+  add_threads(play, o.threads);
+  return play;
 }
 
 CLI::App* add_render(CLI::App& app, game::RenderOptions& o, std::string& size, std::string& center) {

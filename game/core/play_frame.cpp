@@ -23,6 +23,7 @@ void draw_world_layer(render::Canvas& canvas, const PlaySession& session, const 
   render::SceneOptions scene;
   scene.selected = static_cast<int>(session.selected());
   scene.detail = session.detail();
+  if (session.pool() != nullptr) scene.parallel = session.pool()->runner();
   render::draw_scene(canvas, cam, terrain, frames, palette, scene);
 
   if (session.toggles().overlay) {

@@ -78,6 +78,12 @@ class PlaySession {
   // its hysteresis after every update(); drawing only: the simulation never reads it, so a
   // recording replays the same whatever the zoom.
   std::span<const render::Detail> detail() const { return detail_; }
+  // The threads the soldiers are stepped and drawn on (--threads; not owned); null: this one.
+  void set_pool(ThreadPool* pool) {
+    pool_ = pool;
+    world_.set_pool(pool);
+  }
+  ThreadPool* pool() const { return pool_; }
   bool aiming() const { return has_aim_; }
   bool aim_from_pad() const { return aim_from_pad_; }
   const std::string& id(std::size_t soldier) const { return ids_[soldier]; }
@@ -136,6 +142,7 @@ class PlaySession {
   std::vector<anim::CharacterFrame> prev_frames_;  // the step before world_.frames()
   std::vector<LiveMetrics> metrics_;
   std::vector<render::Detail> detail_;             // detail()
+  ThreadPool* pool_ = nullptr;                     // set_pool
   CameraRig rig_;
   ActionProbes probes_;
   Notes notes_;

@@ -4,6 +4,8 @@
 // where its CSV goes by default: the working directory, but never the source tree (issue 14:
 // benchmarks run from the checkout overwrote tracked CSVs at its root) -- there it is the
 // build directory instead.
+#include "game/core/output_file.hpp"
+
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
@@ -11,6 +13,7 @@
 #include <cstdio>
 #include <ctime>
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -52,6 +55,14 @@ inline std::string default_csv(const std::string& file_name) {
   return file_name;
 }
 
+// The flags every benchmark has: --csv (its default named `csv_names`, for --help) and --reps.
+inline void add_csv_and_reps(CLI::App& app, std::string& csv, const std::string& csv_names, int& reps) {
+  app.add_option("--csv", csv, "CSV to write (default " + csv_names +
+                                   " in the working directory; the build directory when that is the source tree)");
+  app.add_option("--reps", reps, "Runs per measurement, the best kept (1..1000, default " + std::to_string(reps) + ")")
+      ->check(CLI::Range(1, 1000));
+}
+
 // Parses the command line; returns the exit status when the program should stop now
 // (--help: 0; a bad flag: one line on stderr, 2).
 inline std::optional<int> parse(CLI::App& app, int argc, char** argv) {
@@ -64,6 +75,30 @@ inline std::optional<int> parse(CLI::App& app, int argc, char** argv) {
     return 2;
   }
   return std::nullopt;
+}
+
+// Whether the CSV `path` can be written, tried before a long run (and let go again, so an
+// interrupted run leaves nothing); else one line on stderr.
+inline bool can_write(const char* program, const std::string& path) {
+  std::string error;
+  if (game::OutputFile::open(path, error)) return true;
+  std::fprintf(stderr, "%s: %s\n", program, error.c_str());
+  return false;
+}
+
+// Writes the CSV `path` whole (game::OutputFile): rows(stream) prints its lines. Prints
+// "wrote PATH", or one line on stderr and returns false.
+template <class F>
+bool write_csv(const char* program, const std::string& path, F&& rows) {
+  std::string error;
+  const std::unique_ptr<game::OutputFile> out = game::OutputFile::open(path, error);
+  if (out) rows(out->stream());
+  if (!out || !out->commit(error)) {
+    std::fprintf(stderr, "%s: %s\n", program, error.c_str());
+    return false;
+  }
+  std::printf("wrote %s\n", path.c_str());
+  return true;
 }
 
 // Best of `reps` runs of f: the smallest wall and thread CPU time, ms.

@@ -112,9 +112,7 @@ int main(int argc, char** argv) {
   CLI::App app{"Crowd benchmark: the full 60 Hz frame (two 1/120 s steps of every soldier, then the frame drawn) "
                "of 10, 100 and 1000 soldiers on 1 and 2 threads, best of N, with a hash of the frame's pixels",
                "bench_crowd"};
-  app.add_option("--csv", csv_path, "CSV to write (default bench_crowd.csv in the working directory; the build "
-                                    "directory when that is the source tree)");
-  app.add_option("--reps", reps, "Frames timed per row, the best kept (1..1000, default 7)")->check(CLI::Range(1, 1000));
+  bench::add_csv_and_reps(app, csv_path, "bench_crowd.csv", reps);
   app.add_option("--soldiers", counts, "Soldier counts to measure (1..5000 each; default 10 100 1000)")
       ->check(CLI::Range(1, 5000));
   app.add_option("--threads", extra_threads, "Thread counts to measure besides 1 and 2 (1.." +
@@ -128,11 +126,8 @@ int main(int argc, char** argv) {
   std::vector<int> thread_counts = {1, 2};
   for (int t : extra_threads)
     if (std::find(thread_counts.begin(), thread_counts.end(), t) == thread_counts.end()) thread_counts.push_back(t);
+  if (!bench::can_write("bench_crowd", csv_path)) return 1;
   std::string error;
-  if (!game::OutputFile::open(csv_path, error)) {  // tried before the long run, written whole at its end
-    std::fprintf(stderr, "bench_crowd: %s\n", error.c_str());
-    return 1;
-  }
 
   const render::Palette palette = render::default_palette();
   render::Camera cam;  // 1280x720
@@ -223,22 +218,14 @@ int main(int argc, char** argv) {
   }
   std::printf("solve: two 1/120 s steps of every soldier; draw: clear + soldiers; frame ms: best solve + draw of one\n"
               "frame (wall clock); x budget: frame ms / 16.667 ms (60 Hz), <= 1.00 fits\n");
-  std::unique_ptr<game::OutputFile> out = game::OutputFile::open(csv_path, error);
-  if (!out) {
-    std::fprintf(stderr, "bench_crowd: %s\n", error.c_str());
-    return 1;
-  }
-  std::FILE* csv = out->stream();
-  std::fprintf(csv, "soldiers,threads,solve_ms,draw_ms,frame_ms,x_budget,frame_hash,speedup,clear_ms,px_per_m,reps,lod\n");
-  for (const Row& r : rows)
-    std::fprintf(csv, "%d,%d,%.4f,%.4f,%.4f,%.4f,%016llx,%.3f,%.4f,%.1f,%d,%s\n", r.soldiers, r.threads, r.solve_ms, r.draw_ms,
-                 r.frame_ms, r.frame_ms / kBudgetMs, static_cast<unsigned long long>(r.hash), r.speedup, clear_ms, px_per_m,
-                 reps, no_lod ? "off" : "on");
-  if (!out->commit(error)) {
-    std::fprintf(stderr, "bench_crowd: %s\n", error.c_str());
-    return 1;
-  }
-  std::printf("wrote %s\n", csv_path.c_str());
+  const bool written = bench::write_csv("bench_crowd", csv_path, [&](std::FILE* csv) {
+    std::fprintf(csv, "soldiers,threads,solve_ms,draw_ms,frame_ms,x_budget,frame_hash,speedup,clear_ms,px_per_m,reps,lod\n");
+    for (const Row& r : rows)
+      std::fprintf(csv, "%d,%d,%.4f,%.4f,%.4f,%.4f,%016llx,%.3f,%.4f,%.1f,%d,%s\n", r.soldiers, r.threads, r.solve_ms,
+                   r.draw_ms, r.frame_ms, r.frame_ms / kBudgetMs, static_cast<unsigned long long>(r.hash), r.speedup, clear_ms,
+                   px_per_m, reps, no_lod ? "off" : "on");
+  });
+  if (!written) return 1;
   if (!hashes_agree) {
     std::fprintf(stderr, "bench_crowd: the frame differs between thread counts (a determinism bug)\n");
     return 1;

@@ -52,19 +52,11 @@ int main(int argc, char** argv) {
   CLI::App app{"Gait benchmark: the full per-frame solve of 1, 100 and 1000 soldiers at mixed speeds, one thread, "
                "best of N, beside forward kinematics alone of the same poses",
                "bench_gait"};
-  app.add_option("--csv", csv, "CSV to write (default bench_gait.csv in the working directory; the build directory "
-                               "when that is the source tree)");
-  app.add_option("--reps", reps, "Runs per measurement, the best kept (1..1000, default 7)")->check(CLI::Range(1, 1000));
+  bench::add_csv_and_reps(app, csv, "bench_gait.csv", reps);
   if (const std::optional<int> stop = bench::parse(app, argc, argv)) return *stop;
   const anim::Terrain terrain;
-  std::string error;
-  std::unique_ptr<game::OutputFile> file = game::OutputFile::open(csv, error);
-  if (!file) {
-    std::fprintf(stderr, "bench_gait: %s\n", error.c_str());
-    return 1;
-  }
-  std::FILE* out = file->stream();
-  std::fprintf(out, "soldiers,frames,solve_ms_per_frame,fk_ms_per_frame,ratio,poses_per_s\n");
+  if (!bench::can_write("bench_gait", csv)) return 1;
+  std::string lines = "soldiers,frames,solve_ms_per_frame,fk_ms_per_frame,ratio,poses_per_s\n";
   std::printf("%9s %8s %16s %14s %7s %14s %22s\n", "soldiers", "frames", "solve ms/frame", "fk ms/frame", "ratio",
               "poses/s", "1000 soldiers/frame");
   for (int n : {1, 100, 1000}) {
@@ -94,12 +86,9 @@ int main(int argc, char** argv) {
     const double per_1000 = best_solve * 1000.0 / n;
     std::printf("%9d %8d %16.4f %14.4f %7.1f %14.0f %17.3f ms (%.2fx of 16.7)\n", n, frames, best_solve, best_fk,
                 best_solve / best_fk, poses, per_1000, per_1000 / 16.667);
-    std::fprintf(out, "%d,%d,%.6f,%.6f,%.3f,%.0f\n", n, frames, best_solve, best_fk, best_solve / best_fk, poses);
+    char line[160];
+    std::snprintf(line, sizeof line, "%d,%d,%.6f,%.6f,%.3f,%.0f\n", n, frames, best_solve, best_fk, best_solve / best_fk, poses);
+    lines += line;
   }
-  if (!file->commit(error)) {
-    std::fprintf(stderr, "bench_gait: %s\n", error.c_str());
-    return 1;
-  }
-  std::printf("wrote %s\n", csv.c_str());
-  return 0;
+  return bench::write_csv("bench_gait", csv, [&](std::FILE* out) { std::fputs(lines.c_str(), out); }) ? 0 : 1;
 }

@@ -129,22 +129,12 @@ int vs_cairo(const std::vector<double>& scales, int reps, const std::string& csv
                 r.cairo_ms, r.cairo_ms / r.ours_ms, r.diff);
   std::printf("ratio: cairo ms / ours ms (the same runs, clear + runs); mean abs diff: 0..255 levels over the colour\n"
               "channels of every pixel either image covers\n");
-  std::string error;
-  std::unique_ptr<game::OutputFile> out = game::OutputFile::open(csv_path, error);
-  if (!out) {
-    std::fprintf(stderr, "bench_raster: %s\n", error.c_str());
-    return 1;
-  }
-  std::fprintf(out->stream(), "px_per_m,soldiers,ours_ms,cairo_ms,ratio,mean_abs_diff,reps\n");
-  for (const Row& r : rows)
-    std::fprintf(out->stream(), "%.1f,%d,%.4f,%.4f,%.3f,%.4f,%d\n", r.px_per_m, r.soldiers, r.ours_ms, r.cairo_ms,
-                 r.cairo_ms / r.ours_ms, r.diff, reps);
-  if (!out->commit(error)) {
-    std::fprintf(stderr, "bench_raster: %s\n", error.c_str());
-    return 1;
-  }
-  std::printf("wrote %s\n", csv_path.c_str());
-  return 0;
+  return bench::write_csv("bench_raster", csv_path, [&](std::FILE* csv) {
+    std::fprintf(csv, "px_per_m,soldiers,ours_ms,cairo_ms,ratio,mean_abs_diff,reps\n");
+    for (const Row& r : rows)
+      std::fprintf(csv, "%.1f,%d,%.4f,%.4f,%.3f,%.4f,%d\n", r.px_per_m, r.soldiers, r.ours_ms, r.cairo_ms,
+                   r.cairo_ms / r.ours_ms, r.diff, reps);
+  }) ? 0 : 1;
 }
 #endif
 
@@ -158,9 +148,7 @@ int main(int argc, char** argv) {
   CLI::App app{"Raster benchmark: 10, 100 and 1000 soldiers over a 1280x720 frame, one core, best of N, beside a clear "
                "of the frame measured in the same run",
                "bench_raster"};
-  app.add_option("--csv", csv_path, "CSV to write (default bench_raster.csv, with --vs-cairo bench_raster_cairo.csv, "
-                                    "in the working directory; the build directory when that is the source tree)");
-  app.add_option("--reps", reps, "Runs per measurement, the best kept (1..1000, default 9)")->check(CLI::Range(1, 1000));
+  bench::add_csv_and_reps(app, csv_path, "bench_raster.csv, with --vs-cairo bench_raster_cairo.csv,", reps);
   app.add_option("--px-per-m", px_per_m, "Measure this one scale, px per m (5..2000; default 24, 32, 40 and 160)")
       ->check(CLI::Range(5.0, 2000.0));
   app.add_option("--png-dir", png_dir, "Also write each scale's 1000-soldier frame as a PNG into this folder")
@@ -175,22 +163,14 @@ int main(int argc, char** argv) {
   const render::FigureLod lod = no_lod ? render::FigureLod::none() : render::FigureLod{};
   if (cairo) {
 #if SOLDIER_HAVE_CAIRO
-    std::string error;
-    if (!game::OutputFile::open(csv_path, error)) {
-      std::fprintf(stderr, "bench_raster: %s\n", error.c_str());
-      return 1;
-    }
+    if (!bench::can_write("bench_raster", csv_path)) return 1;
     return vs_cairo(scales, reps, csv_path, png_dir, lod);
 #else
     std::fprintf(stderr, "bench_raster: --vs-cairo is not built: install libcairo2-dev (scripts/install-deps.sh) and reconfigure\n");
     return 2;
 #endif
   }
-  std::string error;
-  if (!game::OutputFile::open(csv_path, error)) {  // tried before the long run, written whole at its end
-    std::fprintf(stderr, "bench_raster: %s\n", error.c_str());
-    return 1;
-  }
+  if (!bench::can_write("bench_raster", csv_path)) return 1;
   constexpr double kBudgetMs = 1000.0 / 60.0;  // one 60 Hz frame
   const render::Palette palette = render::default_palette();
   render::Camera cam;  // 1280x720
@@ -243,22 +223,11 @@ int main(int argc, char** argv) {
   }
   std::printf("frame ms: wall clock, clear + soldiers; cpu ms: the same frame's thread CPU time (robust to a\n"
               "shared machine); draw ms = frame ms - clear; x budget: frame ms / 16.667 ms (60 Hz), <= 1.00 fits\n");
-  std::unique_ptr<game::OutputFile> out = game::OutputFile::open(csv_path, error);
-  if (!out) {
-    std::fprintf(stderr, "bench_raster: %s\n", error.c_str());
-    return 1;
-  }
-  std::FILE* csv = out->stream();
-  std::fprintf(csv, "px_per_m,soldiers,runs,frame_ms,cpu_ms,draw_ms,runs_ms,ns_per_run,x_budget,clear_ms,width,height\n");
-  for (const Row& r : rows) {
-    std::fprintf(csv, "%.1f,%d,%zu,%.4f,%.4f,%.4f,%.4f,%.2f,%.4f,%.4f,%d,%d\n", r.px_per_m, r.soldiers, r.runs, r.frame_ms,
-                 r.cpu_ms, r.draw_ms, r.runs_ms, r.draw_ms * 1e6 / static_cast<double>(r.runs), r.frame_ms / kBudgetMs, clear_ms,
-                 cam.width, cam.height);
-  }
-  if (!out->commit(error)) {
-    std::fprintf(stderr, "bench_raster: %s\n", error.c_str());
-    return 1;
-  }
-  std::printf("wrote %s\n", csv_path.c_str());
-  return 0;
+  return bench::write_csv("bench_raster", csv_path, [&](std::FILE* csv) {
+    std::fprintf(csv, "px_per_m,soldiers,runs,frame_ms,cpu_ms,draw_ms,runs_ms,ns_per_run,x_budget,clear_ms,width,height\n");
+    for (const Row& r : rows)
+      std::fprintf(csv, "%.1f,%d,%zu,%.4f,%.4f,%.4f,%.4f,%.2f,%.4f,%.4f,%d,%d\n", r.px_per_m, r.soldiers, r.runs, r.frame_ms,
+                   r.cpu_ms, r.draw_ms, r.runs_ms, r.draw_ms * 1e6 / static_cast<double>(r.runs), r.frame_ms / kBudgetMs,
+                   clear_ms, cam.width, cam.height);
+  }) ? 0 : 1;
 }

@@ -67,6 +67,12 @@ std::vector<std::size_t> draw_order(std::size_t count, int selected) {
 
 namespace {
 
+// How far past a soldier's runs his firing draws, m: the flash reaches 0.26 m ahead of the
+// muzzle, the ejected case rises at most 0.35 m and flies 0.46 m back in its 0.35 s
+// (render/firing.hpp FiringStyle); the contact shadow lies within 0.1 m under the feet, the
+// selection mark within 0.44 m over the head (RankStyle).
+constexpr double kDrawnReach = 0.6;
+
 // The frame's soldiers as draw_soldiers paints them, prepared once for every band: their
 // runs and boxes in canvas px, in draw order, and which of them overlap an earlier or a later one.
 struct Prepared {
@@ -76,10 +82,23 @@ struct Prepared {
   std::vector<std::uint8_t> over_earlier, under_later;
 };
 
-Prepared prepare(const Camera& camera, std::span<const anim::CharacterFrame> soldiers, int selected, float gap,
-                 const ForEach& parallel, std::span<const Detail> detail) {
+// Whether anything of soldier `f` can reach the canvas: every run of his lies within 1.5 body
+// heights of his pelvis (a rifle aimed straight up from the shoulder, the whip on the carrier),
+// his firing and mark within kDrawnReach of them.
+bool may_show(const Camera& camera, const Canvas& canvas, const anim::CharacterFrame& f) {
+  const glm::vec2 pelvis = camera.to_canvas(f.joints[anim::index(anim::Joint::pelvis)]);
+  const float reach = static_cast<float>(camera.to_px(1.5 * f.body_size.height + kDrawnReach)) + 2.0f;
+  return pelvis.x + reach >= 0.0f && pelvis.x - reach < static_cast<float>(canvas.width()) && pelvis.y + reach >= 0.0f &&
+         pelvis.y - reach < static_cast<float>(canvas.height());
+}
+
+// Soldiers that cannot reach the canvas are left out first (a thousand in a file, a few on
+// screen): they would paint no pixel, and so cannot change any.
+Prepared prepare(const Camera& camera, const Canvas& canvas, std::span<const anim::CharacterFrame> soldiers, int selected,
+                 float gap, const ForEach& parallel, std::span<const Detail> detail) {
   Prepared p;
   p.order = draw_order(soldiers.size(), selected);
+  std::erase_if(p.order, [&](std::size_t i) { return !may_show(camera, canvas, soldiers[i]); });
   const std::size_t n = p.order.size();
   p.runs.resize(n);
   p.boxes.resize(n);
@@ -96,12 +115,6 @@ Prepared prepare(const Camera& camera, std::span<const anim::CharacterFrame> sol
   });
   return p;
 }
-
-// How far past a soldier's runs his firing draws, m: the flash reaches 0.26 m ahead of the
-// muzzle, the ejected case rises at most 0.35 m and flies 0.46 m back in its 0.35 s
-// (render/firing.hpp FiringStyle); the contact shadow lies within 0.1 m under the feet, the
-// selection mark within 0.44 m over the head (RankStyle).
-constexpr double kDrawnReach = 0.6;
 
 // Whether the band of `rows` rows from row `y0` comes within `margin` px of `b` (canvas px).
 bool near_rows(const PxBox& b, float y0, float rows, float margin) { return b.y1 + margin >= y0 && b.y0 - margin < y0 + rows; }
@@ -176,7 +189,7 @@ void draw_soldiers(Canvas& canvas, const Camera& camera, const anim::Terrain& te
                    const RankStyle& style, const ForEach& parallel, std::span<const Detail> detail) {
   if (soldiers.empty() || canvas.width() <= 0 || canvas.height() <= 0) return;
   const float gap = std::max(1.0f, static_cast<float>(camera.to_px(style.gap)));
-  const Prepared p = prepare(camera, soldiers, selected, gap, parallel, detail);
+  const Prepared p = prepare(camera, canvas, soldiers, selected, gap, parallel, detail);
   // The bands are fixed by the canvas alone, never by the thread count: each is painted the
   // same way whichever thread paints it, so the frame is the same bytes on any count.
   // A band nothing of a soldier comes near is left as it is (a frame of a few soldiers

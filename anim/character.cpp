@@ -247,7 +247,7 @@ void Character::solve_pose(const StepContext& c, const Terrain& terrain) {
   f.pocket = frame.to_world(hold.pocket);
   f.sight_eye = frame.to_world(head.eye_target);
   // 11. Secondary motion, after the look-at: spring chains root to tip, this same frame.
-  f.gear = step_gear(gear_, f, tuning_.gear, c.dt);
+  f.gear = step_gear(gear_, f, tuning_.gear, c.dt, gear_every_);
 }
 
 }  // namespace anim

@@ -61,6 +61,9 @@ class Character {
   const CharacterFrame& frame() const { return frame_; }
   const CharacterSpec& spec() const { return spec_; }
   Tuning& tuning() { return tuning_; }
+  // Level of detail (issue 14): his gear's spring chains solved on one step in `every`
+  // (anim/gear.hpp step_gear); 1, the default, every step.
+  void set_gear_every(int every) { gear_every_ = every; }
 
  private:
   // The stages of a step, in the order of ARCHITECTURE.md "The frame, in order".
@@ -86,6 +89,7 @@ class Character {
   GearState gear_;            // the secondary-motion chains (seed 001 sections 3-5)
   double idle_shift_ = 0.0;   // m, the hips' weight shift over one foot at rest (facing frame)
   CharacterFrame frame_;
+  int gear_every_ = 1;        // set_gear_every
 };
 
 }  // namespace anim

@@ -75,17 +75,71 @@ Kit kit_of(Role role) {
 
 void reset_gear(GearState& state) {
   for (SpringChain& c : state.chains) c.primed = false;
+  state.held = 0;
+  state.held_dt = 0.0;
+  state.solved.valid = false;
 }
 
-GearPoints step_gear(GearState& state, const CharacterFrame& frame, const GearTuning& tuning, double dt) {
+namespace {
+
+// Where each chain hangs from on this step's pose, world m.
+struct GearAnchors {
+  vec2 antenna{};      // the whip's base on the radio
+  vec2 sling_rear{};   // the sling's swivel on the stock
+  vec2 sling_front{};  // and on the handguard
+  vec2 strap{};        // the strap's buckle on the belt
+  vec2 bore_axis{};    // unit, buttpad -> muzzle
+};
+
+GearAnchors anchors_of(const CharacterFrame& frame, const TrunkFrame& trunk, const GearTuning& tuning) {
+  GearAnchors a;
+  a.antenna = trunk.at(tuning.antenna_base_share, -tuning.antenna_base_back);
+  a.strap = trunk.at(tuning.strap_share, -tuning.strap_back);
+  const RiflePoints& r = frame.rifle;
+  const vec2 bore = r.muzzle - r.butt;
+  const vec2 axis = unit_or(bore, {frame.body.x_scale() < 0.0 ? -1.0 : 1.0, 0.0});
+  const vec2 down = frame.body.sign() > 0 ? vec2{axis.y, -axis.x} : vec2{-axis.y, axis.x};
+  a.bore_axis = axis;
+  a.sling_rear = r.butt + bore * tuning.sling_rear_share + down * tuning.sling_drop;
+  a.sling_front = r.butt + bore * tuning.sling_front_share + down * tuning.sling_drop;
+  return a;
+}
+
+// The chains of `solved` carried to this step's anchors: a free chain moved with its base,
+// the sling's point k of N with (1 - k/N) of its rear swivel's motion and k/N of its front's.
+GearPoints carried(const GearPoints& solved, const GearAnchors& now) {
+  GearPoints out = solved;
+  const vec2 antenna = now.antenna - solved.antenna[0], strap = now.strap - solved.strap[0];
+  for (vec2& p : out.antenna) p += antenna;
+  for (vec2& p : out.strap) p += strap;
+  const vec2 rear = now.sling_rear - solved.sling.front(), front = now.sling_front - solved.sling.back();
+  for (std::size_t k = 0; k < out.sling.size(); ++k) {
+    const double share = static_cast<double>(k) / static_cast<double>(out.sling.size() - 1);
+    out.sling[k] += rear * (1.0 - share) + front * share;
+  }
+  return out;
+}
+
+}  // namespace
+
+GearPoints step_gear(GearState& state, const CharacterFrame& frame, const GearTuning& tuning, double dt, int every) {
   const TrunkFrame trunk = trunk_of(frame);
+  const GearAnchors anchors = anchors_of(frame, trunk, tuning);
+  const double step_dt = std::isfinite(dt) && dt > 0.0 ? dt : 0.0;
+  if (state.solved.valid && state.held + 1 < std::clamp(every, 1, kMaxGearEvery)) {
+    ++state.held;
+    state.held_dt += step_dt;
+    return carried(state.solved, anchors);
+  }
+  dt = state.solved.valid ? state.held_dt + step_dt : dt;
+  state.held = 0;
+  state.held_dt = 0.0;
   GearPoints out;
   out.valid = true;
 
   // Antenna: a straight whip up and back from the radio on the upper back, following the trunk.
   {
-    ChainInput<kAntennaLinks> in(trunk.at(tuning.antenna_base_share, -tuning.antenna_base_back),
-                                 tuning.antenna_length);
+    ChainInput<kAntennaLinks> in(anchors.antenna, tuning.antenna_length);
     const vec2 dir = unit_or(trunk.up * std::cos(tuning.antenna_tilt) - trunk.forward * std::sin(tuning.antenna_tilt),
                              trunk.up);
     in.rest_dir.fill(dir);
@@ -98,15 +152,10 @@ GearPoints step_gear(GearState& state, const CharacterFrame& frame, const GearTu
   // Sling: from the rear swivel to the front one, at rest a V under the rifle whose sides
   // make the webbing's length; gravity hangs it.
   {
-    const RiflePoints& r = frame.rifle;
-    const vec2 bore = r.muzzle - r.butt;
-    const vec2 axis = unit_or(bore, {frame.body.x_scale() < 0.0 ? -1.0 : 1.0, 0.0});
-    const vec2 down = frame.body.sign() > 0 ? vec2{axis.y, -axis.x} : vec2{-axis.y, axis.x};
-    const vec2 rear = r.butt + bore * tuning.sling_rear_share + down * tuning.sling_drop;
-    const vec2 front = r.butt + bore * tuning.sling_front_share + down * tuning.sling_drop;
+    const vec2 rear = anchors.sling_rear, front = anchors.sling_front;
     ChainInput<kSlingLinks> in(rear, tuning.sling_length);
     const vec2 span = front - rear;
-    const vec2 along = unit_or(span, axis);
+    const vec2 along = unit_or(span, anchors.bore_axis);
     const vec2 below = frame.body.sign() > 0 ? vec2{along.y, -along.x} : vec2{-along.y, along.x};
     const double c = tuning.sling_length > 0.0 ? std::clamp(glm::length(span) / tuning.sling_length, 0.0, 1.0) : 1.0;
     const double s = std::sqrt(1.0 - c * c);
@@ -119,13 +168,14 @@ GearPoints step_gear(GearState& state, const CharacterFrame& frame, const GearTu
 
   // Strap: hanging from the back of the belt, trailing a little behind the trunk's down.
   {
-    ChainInput<kStrapLinks> in(trunk.at(tuning.strap_share, -tuning.strap_back), tuning.strap_length);
+    ChainInput<kStrapLinks> in(anchors.strap, tuning.strap_length);
     const vec2 dir = unit_or(-trunk.up * std::cos(tuning.strap_trail) - trunk.forward * std::sin(tuning.strap_trail),
                              -trunk.up);
     in.rest_dir.fill(dir);
     chain_step(state.chains[2], in.pose, tuning.strap_spring, tuning.limits, dt);
     copy_points<kStrapLinks>(out.strap, in.pose.root, state.chains[2]);
   }
+  state.solved = out;
   return out;
 }
 

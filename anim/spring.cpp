@@ -160,7 +160,11 @@ bool chain_step(SpringChain& chain, const ChainPose& pose, const SpringParams& s
   const std::size_t free_links = pose.pinned && n > 0 ? n - 1 : n;
   std::vector<vec2> before;  // a pinned chain's ends before the pin moved them
   const bool bend_limited = pose.max_bend < kPi;
-  const double cos_bend = std::cos(pose.max_bend), sin_bend = std::sin(pose.max_bend);
+  const double cos_bend = bend_limited ? std::cos(pose.max_bend) : -1.0, sin_bend = bend_limited ? std::sin(pose.max_bend) : 0.0;
+  // Each link's spring once per step, not once per sub-step (issue 14: the gear's cost).
+  std::vector<SpringParams> springs(free_links);
+  for (std::size_t i = 0; i < free_links; ++i) springs[i] = link_spring(spring, pose.stiffening, i);
+  const int pin_iterations = static_cast<int>(std::clamp(limits.pin_iterations, 1.0, 1000.0));
   for (int s = 1; s <= count; ++s) {
     const double share = static_cast<double>(s) / count;
     const vec2 root = chain.root_prev + (pose.root - chain.root_prev) * share;
@@ -170,7 +174,7 @@ bool chain_step(SpringChain& chain, const ChainPose& pose, const SpringParams& s
     vec2 parent_velocity = root_velocity;
     for (std::size_t i = 0; i < free_links; ++i) {
       step_link(chain.position[i], chain.velocity[i], parent, parent_velocity, pose.rest_dir[i], pose.length[i],
-                link_spring(spring, pose.stiffening, i), pose.gravity, limits.max_speed, h);
+                springs[i], pose.gravity, limits.max_speed, h);
       if (bend_limited) {
         const vec2 held = within_cone(parent, chain.position[i], pose.rest_dir[i], pose.length[i], cos_bend, sin_bend);
         chain.velocity[i] += (held - chain.position[i]) / h;  // the cone's wall stops the motion into it
@@ -182,7 +186,7 @@ bool chain_step(SpringChain& chain, const ChainPose& pose, const SpringParams& s
     if (pose.pinned && n > 0) {
       const vec2 tip = chain.tip_prev + (pose.tip - chain.tip_prev) * share;
       before.assign(chain.position.begin(), chain.position.end());
-      pin_chain_tip(chain.position, root, tip, pose.length, static_cast<int>(std::clamp(limits.pin_iterations, 1.0, 1000.0)), limits.pin_tolerance);
+      pin_chain_tip(chain.position, root, tip, pose.length, pin_iterations, limits.pin_tolerance);
       // The pin moved the free ends: their velocities take that displacement too.
       for (std::size_t i = 0; i + 1 < n; ++i) chain.velocity[i] += (chain.position[i] - before[i]) / h;
       chain.velocity[n - 1] = tip_velocity;

@@ -4,23 +4,22 @@
 // soldiers take per 60 Hz frame, beside a baseline measured in the same run: forward
 // kinematics alone of the same poses (the floor of any skeletal pose). Best of N
 // (STYLE.md 11); thread CPU time, so a loaded machine does not inflate it. Prints a table and
-// writes a CSV (--csv PATH, default bench_gait.csv).
+// writes a CSV (--csv PATH, default bench_gait.csv in the working directory, or the build
+// directory when that is the source tree: bench_common.hpp).
 #include "anim/character.hpp"
+#include "bench/bench_common.hpp"
+#include "game/core/output_file.hpp"
 
 #include <algorithm>
 #include <cstdio>
-#include <cstring>
-#include <ctime>
+#include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace {
 
-double thread_cpu_ms() {
-  timespec ts{};
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return static_cast<double>(ts.tv_sec) * 1e3 + static_cast<double>(ts.tv_nsec) * 1e-6;
-}
+using bench::thread_cpu_ms;
 
 constexpr double kDt = 1.0 / 120.0;
 
@@ -48,32 +47,23 @@ anim::Intent intent_for(int i, int frame) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::string csv = "bench_gait.csv";
+  std::string csv = bench::default_csv("bench_gait.csv");
   int reps = 7;
-  for (int a = 1; a < argc; ++a) {
-    if (!std::strcmp(argv[a], "--csv") && a + 1 < argc) csv = argv[++a];
-    else if (!std::strcmp(argv[a], "--reps") && a + 1 < argc) reps = std::max(1, std::atoi(argv[++a]));
-    else if (!std::strcmp(argv[a], "--help")) {
-      std::printf("bench_gait [--csv PATH] [--reps N]\n");
-      return 0;
-    } else {
-      std::fprintf(stderr, "bench_gait: unknown argument %s\n", argv[a]);
-      return 2;
-    }
-  }
+  CLI::App app{"Gait benchmark: the full per-frame solve of 1, 100 and 1000 soldiers at mixed speeds, one thread, "
+               "best of N, beside forward kinematics alone of the same poses",
+               "bench_gait"};
+  bench::add_csv_and_reps(app, csv, "bench_gait.csv", reps);
+  if (const std::optional<int> stop = bench::parse(app, argc, argv)) return *stop;
   const anim::Terrain terrain;
-  std::FILE* out = std::fopen(csv.c_str(), "w");
-  if (!out) {
-    std::fprintf(stderr, "bench_gait: cannot write %s\n", csv.c_str());
-    return 1;
-  }
-  std::fprintf(out, "soldiers,frames,solve_ms_per_frame,fk_ms_per_frame,ratio,poses_per_s\n");
+  if (!bench::can_write("bench_gait", csv)) return 1;
+  std::string lines = "soldiers,frames,solve_ms_per_frame,fk_ms_per_frame,ratio,poses_per_s\n";
   std::printf("%9s %8s %16s %14s %7s %14s %22s\n", "soldiers", "frames", "solve ms/frame", "fk ms/frame", "ratio",
               "poses/s", "1000 soldiers/frame");
   for (int n : {1, 100, 1000}) {
     const int frames = n == 1 ? 2400 : (n == 100 ? 240 : 60);
     double best_solve = 1e30, best_fk = 1e30;
     for (int r = 0; r < reps; ++r) {
+      std::fprintf(stderr, "bench_gait: %d soldiers, run %d of %d\n", n, r + 1, reps);  // progress (issue 14)
       std::vector<anim::Character> s = squad(n, terrain);
       for (int f = 0; f < 120; ++f)  // warm up into steady gaits
         for (int i = 0; i < n; ++i) s[static_cast<std::size_t>(i)].step(intent_for(i, f), kDt, terrain);
@@ -96,8 +86,9 @@ int main(int argc, char** argv) {
     const double per_1000 = best_solve * 1000.0 / n;
     std::printf("%9d %8d %16.4f %14.4f %7.1f %14.0f %17.3f ms (%.2fx of 16.7)\n", n, frames, best_solve, best_fk,
                 best_solve / best_fk, poses, per_1000, per_1000 / 16.667);
-    std::fprintf(out, "%d,%d,%.6f,%.6f,%.3f,%.0f\n", n, frames, best_solve, best_fk, best_solve / best_fk, poses);
+    char line[160];
+    std::snprintf(line, sizeof line, "%d,%d,%.6f,%.6f,%.3f,%.0f\n", n, frames, best_solve, best_fk, best_solve / best_fk, poses);
+    lines += line;
   }
-  std::fclose(out);
-  return 0;
+  return bench::write_csv("bench_gait", csv, [&](std::FILE* out) { std::fputs(lines.c_str(), out); }) ? 0 : 1;
 }

@@ -8,6 +8,7 @@
 // of N; the drift, the joint separation and the time to rest come from one more run that
 // measures every step. Prints a table and writes a CSV (--csv PATH, default bench_ragdoll.csv
 // in the working directory), whole or not at all.
+#include "bench/bench_common.hpp"
 #include "game/core/output_file.hpp"
 #include "game/core/progress.hpp"
 #include "tests/ragdoll_falls.hpp"
@@ -195,7 +196,7 @@ int usage(const char* why) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::string csv_path = "bench_ragdoll.csv";
+  std::string csv_path = bench::default_csv("bench_ragdoll.csv");
   int reps = 3;
   int newton = anim::RagdollTuning{}.newton_steps;
   bool box2d = kHaveBox2d;
@@ -208,7 +209,8 @@ int main(int argc, char** argv) {
           "  one thread; thread CPU time, best of N (default 3). Beside them, measured in the same run:\n"
           "  the baseline (verlet integration alone of the same particles) and Box2D 2.4 on the same\n"
           "  ragdoll (%s).\n"
-          "  Writes a CSV (default bench_ragdoll.csv in the working directory).\n"
+          "  Writes a CSV (default bench_ragdoll.csv in the working directory; the build directory when\n"
+          "  that is the source tree).\n"
           "  --newton N  bone solves per sub-step (RagdollTuning::newton_steps, default %d): fewer is\n"
           "              cheaper and drifts more\n"
           "  --no-box2d  skip the Box2D mode\n",

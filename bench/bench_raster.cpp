@@ -4,9 +4,16 @@
 // tall and 1000 of them plausibly share a 1280x720 frame (issue 2: 1000 soldiers within a
 // 60 Hz frame, 16.7 ms, on one core), and the game's close 160 px/m camera (285 px tall).
 // Prints a table and writes a CSV (--csv PATH, default bench_raster.csv in the working
-// directory); --png-dir DIR also writes each scale's 1000-soldier frame as a PNG to look at;
+// directory, or the build directory when that is the source tree: bench_common.hpp); --png-dir DIR also writes each scale's 1000-soldier frame as a PNG to look at;
 // --no-lod draws every highlight (render::FigureLod::none()), to measure what the level of
 // detail saves.
+#include "bench/bench_common.hpp"
+#if SOLDIER_HAVE_CAIRO
+#include "bench/cairo_runs.hpp"
+
+#include <cairo.h>
+#endif
+#include "game/core/output_file.hpp"
 #include "render/canvas.hpp"
 #include "render/coverage_layer.hpp"
 #include "render/figure.hpp"
@@ -15,18 +22,21 @@
 #include "tests/test_poses.hpp"
 
 #include <algorithm>
-#include <cerrno>
-#include <chrono>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
-#include <cstring>
-#include <ctime>
+#include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
+#if SOLDIER_HAVE_CAIRO
+constexpr bool kHaveCairo = true;
+#else
+constexpr bool kHaveCairo = false;
+#endif
 
 // A fixed linear congruential sequence: the same soldiers every run (no globals).
 struct Lcg {
@@ -55,51 +65,112 @@ std::vector<anim::CharacterFrame> soldiers(int count, const render::Camera& cam)
   return out;
 }
 
-// CPU time of this thread, ms: unlike the wall clock it does not count time the thread was
-// preempted, so it stays meaningful on a machine shared with other work.
-double thread_cpu_ms() {
-  timespec ts{};
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return ts.tv_sec * 1e3 + ts.tv_nsec * 1e-6;
+// Mean absolute difference of two images of one size, in 0..255 levels over the colour
+// channels of the pixels either one covers (differs from the background `bg`).
+double mean_abs_diff(const render::Canvas& a, const render::Canvas& b, render::Rgba bg) {
+  double sum = 0.0;
+  std::size_t covered = 0;
+  for (int y = 0; y < a.height(); ++y)
+    for (int x = 0; x < a.width(); ++x) {
+      const render::Rgba p = a.pixel(x, y), q = b.pixel(x, y);
+      if (p == bg && q == bg) continue;
+      ++covered;
+      sum += std::abs(p.r - q.r) + std::abs(p.g - q.g) + std::abs(p.b - q.b);
+    }
+  return covered == 0 ? 0.0 : sum / (3.0 * static_cast<double>(covered));
 }
 
-struct Best {
-  double wall_ms = 1e300, cpu_ms = 1e300;
-};
-
-template <class F>
-Best best_of(int reps, F&& f) {
-  Best best;
-  for (int r = 0; r < reps; ++r) {
-    const double c0 = thread_cpu_ms();
-    const auto t0 = Clock::now();
-    f();
-    const auto t1 = Clock::now();
-    const double c1 = thread_cpu_ms();
-    best.wall_ms = std::min(best.wall_ms, std::chrono::duration<double, std::milli>(t1 - t0).count());
-    best.cpu_ms = std::min(best.cpu_ms, c1 - c0);
+#if SOLDIER_HAVE_CAIRO
+// --vs-cairo: the same runs of the same soldiers drawn by ours and by cairo in the same run
+// (bench/cairo_runs.hpp), timed alike (clear + runs; the runs are made once, before), and the
+// two images compared.
+int vs_cairo(const std::vector<double>& scales, int reps, const std::string& csv_path, const std::string& png_dir,
+             const render::FigureLod& lod) {
+  const render::Palette palette = render::default_palette();
+  render::Camera cam;
+  render::Canvas ours(cam.width, cam.height);
+  render::CoverageLayer scratch(cam.width, cam.height);
+  bench::CairoCanvas theirs(cam.width, cam.height);
+  const render::Rgba bg = palette.sky_horizon;
+  struct Row { double px_per_m; int soldiers; double ours_ms, cairo_ms, diff; };
+  std::vector<Row> rows;
+  for (double scale : scales) {
+    cam.px_per_m = scale;
+    for (int n : {10, 100, 1000}) {
+      std::fprintf(stderr, "bench_raster --vs-cairo: %.0f px/m, %d soldiers\n", scale, n);  // progress
+      std::vector<std::vector<render::FigureRun>> runs;
+      for (const anim::CharacterFrame& f : soldiers(n, cam)) runs.push_back(render::figure_runs(cam, f, {}, lod));
+      const double ours_ms = bench::best_of(reps, [&] {
+        ours.clear(bg);
+        for (const auto& r : runs) render::paint_figure_runs(ours, r, palette, scratch);
+      }).cpu_ms;
+      const double cairo_ms = bench::best_of(reps, [&] {
+        theirs.clear(bg);
+        for (const auto& r : runs) theirs.paint_runs(r, palette, 0);
+      }).cpu_ms;
+      const render::Canvas cairo_image = theirs.pixels();
+      rows.push_back({scale, n, ours_ms, cairo_ms, mean_abs_diff(ours, cairo_image, bg)});
+      if (!png_dir.empty() && n == 1000) {
+        std::string error;
+        const std::string stem = png_dir + "/vs_cairo_" + std::to_string(static_cast<int>(scale)) + "ppm_";
+        if (!render::write_png(ours, stem + "ours.png", error) || !render::write_png(cairo_image, stem + "cairo.png", error)) {
+          std::fprintf(stderr, "bench_raster: %s\n", error.c_str());
+          return 1;
+        }
+      }
+    }
   }
-  return best;
+  std::printf("bench_raster --vs-cairo: %dx%d canvas, one core, thread CPU time, best of %d; cairo %s\n", cam.width,
+              cam.height, reps, cairo_version_string());
+  std::printf("%6s %7s %9s %10s %10s %8s %14s\n", "px/m", "tall px", "soldiers", "ours ms", "cairo ms", "ratio",
+              "mean abs diff");
+  for (const Row& r : rows)
+    std::printf("%6.0f %7.0f %9d %10.3f %10.3f %8.2f %14.3f\n", r.px_per_m, r.px_per_m * 1.78, r.soldiers, r.ours_ms,
+                r.cairo_ms, r.cairo_ms / r.ours_ms, r.diff);
+  std::printf("ratio: cairo ms / ours ms (the same runs, clear + runs); mean abs diff: 0..255 levels over the colour\n"
+              "channels of every pixel either image covers\n");
+  return bench::write_csv("bench_raster", csv_path, [&](std::FILE* csv) {
+    std::fprintf(csv, "px_per_m,soldiers,ours_ms,cairo_ms,ratio,mean_abs_diff,reps\n");
+    for (const Row& r : rows)
+      std::fprintf(csv, "%.1f,%d,%.4f,%.4f,%.3f,%.4f,%d\n", r.px_per_m, r.soldiers, r.ours_ms, r.cairo_ms,
+                   r.cairo_ms / r.ours_ms, r.diff, reps);
+  }) ? 0 : 1;
 }
+#endif
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::string csv_path = "bench_raster.csv", png_dir;
+  std::string csv_path, png_dir;
   int reps = 9;
+  double px_per_m = 0.0;
+  bool no_lod = false, cairo = false;
+  CLI::App app{"Raster benchmark: 10, 100 and 1000 soldiers over a 1280x720 frame, one core, best of N, beside a clear "
+               "of the frame measured in the same run",
+               "bench_raster"};
+  bench::add_csv_and_reps(app, csv_path, "bench_raster.csv, with --vs-cairo bench_raster_cairo.csv,", reps);
+  app.add_option("--px-per-m", px_per_m, "Measure this one scale, px per m (5..2000; default 24, 32, 40 and 160)")
+      ->check(CLI::Range(5.0, 2000.0));
+  app.add_option("--png-dir", png_dir, "Also write each scale's 1000-soldier frame as a PNG into this folder")
+      ->check(CLI::ExistingDirectory);
+  app.add_flag("--no-lod", no_lod, "Draw every highlight (render::FigureLod::none()), to measure what the level of detail saves");
+  app.add_flag("--vs-cairo", cairo, std::string("Draw the same runs with cairo as well, time both and compare the images (") +
+                                        (kHaveCairo ? "built in" : "not built: install libcairo2-dev and reconfigure") + ")");
+  if (const std::optional<int> stop = bench::parse(app, argc, argv)) return *stop;
+  if (csv_path.empty()) csv_path = bench::default_csv(cairo ? "bench_raster_cairo.csv" : "bench_raster.csv");
   std::vector<double> scales = {24.0, 32.0, 40.0, 160.0};  // px/m
-  render::FigureLod lod;  // the figure's level of detail (--no-lod: every highlight drawn)
-  for (int i = 1; i < argc; ++i) {
-    if (std::strcmp(argv[i], "--csv") == 0 && i + 1 < argc) csv_path = argv[++i];
-    else if (std::strcmp(argv[i], "--reps") == 0 && i + 1 < argc) reps = std::max(1, std::atoi(argv[++i]));
-    else if (std::strcmp(argv[i], "--px-per-m") == 0 && i + 1 < argc) scales = {std::max(1.0, std::atof(argv[++i]))};
-    else if (std::strcmp(argv[i], "--png-dir") == 0 && i + 1 < argc) png_dir = argv[++i];
-    else if (std::strcmp(argv[i], "--no-lod") == 0) lod = render::FigureLod::none();
-    else {
-      std::fprintf(stderr, "usage: %s [--csv PATH] [--reps N] [--px-per-m SCALE] [--png-dir DIR] [--no-lod]\n", argv[0]);
-      return 2;
-    }
+  if (px_per_m > 0.0) scales = {px_per_m};
+  const render::FigureLod lod = no_lod ? render::FigureLod::none() : render::FigureLod{};
+  if (cairo) {
+#if SOLDIER_HAVE_CAIRO
+    if (!bench::can_write("bench_raster", csv_path)) return 1;
+    return vs_cairo(scales, reps, csv_path, png_dir, lod);
+#else
+    std::fprintf(stderr, "bench_raster: --vs-cairo is not built: install libcairo2-dev (scripts/install-deps.sh) and reconfigure\n");
+    return 2;
+#endif
   }
+  if (!bench::can_write("bench_raster", csv_path)) return 1;
   constexpr double kBudgetMs = 1000.0 / 60.0;  // one 60 Hz frame
   const render::Palette palette = render::default_palette();
   render::Camera cam;  // 1280x720
@@ -107,23 +178,24 @@ int main(int argc, char** argv) {
   render::CoverageLayer scratch(cam.width, cam.height);
   const render::Rgba bg = palette.sky_horizon;
 
-  const double clear_ms = best_of(reps * 4, [&] { canvas.clear(bg); }).wall_ms;
+  const double clear_ms = bench::best_of(reps * 4, [&] { canvas.clear(bg); }).wall_ms;
 
   struct Row { double px_per_m; int soldiers; std::size_t runs; double frame_ms, runs_ms, draw_ms, cpu_ms; };
   std::vector<Row> rows;
   for (double scale : scales) {
     cam.px_per_m = scale;
     for (int n : {10, 100, 1000}) {
+      std::fprintf(stderr, "bench_raster: %.0f px/m, %d soldiers\n", scale, n);  // progress (issue 14)
       const std::vector<anim::CharacterFrame> frames = soldiers(n, cam);
       std::size_t runs = 0;
       for (const auto& f : frames) runs += render::figure_runs(cam, f).size();
       // Pose -> runs alone (no pixels), to split geometry from rasterization.
-      const double runs_ms = best_of(reps, [&] {
+      const double runs_ms = bench::best_of(reps, [&] {
         std::size_t k = 0;
         for (const auto& f : frames) k += render::figure_runs(cam, f).size();
         if (k != runs) std::abort();
       }).wall_ms;
-      const Best frame = best_of(reps, [&] {
+      const bench::Best frame = bench::best_of(reps, [&] {
         canvas.clear(bg);
         for (const auto& f : frames) render::draw_soldier(canvas, cam, f, palette, scratch, {}, lod);
       });
@@ -151,18 +223,11 @@ int main(int argc, char** argv) {
   }
   std::printf("frame ms: wall clock, clear + soldiers; cpu ms: the same frame's thread CPU time (robust to a\n"
               "shared machine); draw ms = frame ms - clear; x budget: frame ms / 16.667 ms (60 Hz), <= 1.00 fits\n");
-  std::FILE* csv = std::fopen(csv_path.c_str(), "w");
-  if (csv == nullptr) {
-    std::fprintf(stderr, "bench_raster: cannot write CSV '%s': %s\n", csv_path.c_str(), std::strerror(errno));
-    return 1;
-  }
-  std::fprintf(csv, "px_per_m,soldiers,runs,frame_ms,cpu_ms,draw_ms,runs_ms,ns_per_run,x_budget,clear_ms,width,height\n");
-  for (const Row& r : rows) {
-    std::fprintf(csv, "%.1f,%d,%zu,%.4f,%.4f,%.4f,%.4f,%.2f,%.4f,%.4f,%d,%d\n", r.px_per_m, r.soldiers, r.runs, r.frame_ms,
-                 r.cpu_ms, r.draw_ms, r.runs_ms, r.draw_ms * 1e6 / static_cast<double>(r.runs), r.frame_ms / kBudgetMs, clear_ms,
-                 cam.width, cam.height);
-  }
-  std::fclose(csv);
-  std::printf("wrote %s\n", csv_path.c_str());
-  return 0;
+  return bench::write_csv("bench_raster", csv_path, [&](std::FILE* csv) {
+    std::fprintf(csv, "px_per_m,soldiers,runs,frame_ms,cpu_ms,draw_ms,runs_ms,ns_per_run,x_budget,clear_ms,width,height\n");
+    for (const Row& r : rows)
+      std::fprintf(csv, "%.1f,%d,%zu,%.4f,%.4f,%.4f,%.4f,%.2f,%.4f,%.4f,%d,%d\n", r.px_per_m, r.soldiers, r.runs, r.frame_ms,
+                   r.cpu_ms, r.draw_ms, r.runs_ms, r.draw_ms * 1e6 / static_cast<double>(r.runs), r.frame_ms / kBudgetMs,
+                   clear_ms, cam.width, cam.height);
+  }) ? 0 : 1;
 }

@@ -8,6 +8,8 @@
 //   build/bin/bench_soak --soldiers 100 --seconds 12000
 // Exit status 1 when a value was non-finite or a bone at rest is off by more than 1 mm.
 #include "anim/metrics.hpp"
+#include "bench/bench_common.hpp"
+#include "game/core/cli_checks.hpp"
 #include "game/core/frame_checks.hpp"
 #include "game/core/scenario.hpp"
 #include "game/core/world.hpp"
@@ -19,6 +21,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -101,38 +104,25 @@ std::vector<game::InputEvent> random_inputs(Random& rng, double seconds, double 
   return inputs;
 }
 
-bool parse_args(int argc, char** argv, Options& o) {
-  for (int a = 1; a < argc; ++a) {
-    const std::string arg = argv[a];
-    const bool has_value = a + 1 < argc;
-    if (arg == "--help") {
-      std::printf("bench_soak [--soldiers N] [--seconds T] [--seed S]\n"
-                  "  N soldiers (default 100) with random inputs over random ground for T simulated seconds\n"
-                  "  (default 600); prints the non-finite count, the worst bone error at rest and a hash.\n");
-      std::exit(0);
-    } else if (arg == "--soldiers" && has_value) {
-      o.soldiers = std::atoi(argv[++a]);
-    } else if (arg == "--seconds" && has_value) {
-      o.seconds = std::atof(argv[++a]);
-    } else if (arg == "--seed" && has_value) {
-      o.seed = std::strtoull(argv[++a], nullptr, 10);
-    } else {
-      std::fprintf(stderr, "bench_soak: unknown or incomplete argument %s (see --help)\n", arg.c_str());
-      return false;
-    }
-  }
-  if (o.soldiers < 1 || o.soldiers > 10000 || !(o.seconds > 0.0) || o.seconds > 1e6) {
-    std::fprintf(stderr, "bench_soak: expected 1..10000 soldiers and 0 < seconds <= 1e6\n");
-    return false;
-  }
-  return true;
+// The command line; the exit status when the program should stop now (bench_common.hpp).
+std::optional<int> parse_args(int argc, char** argv, Options& o) {
+  CLI::App app{"Soak: N soldiers with random inputs over random ground for T simulated seconds; prints the "
+               "non-finite count, the worst bone error at rest and a hash (exit 1 on a non-finite frame or a bone "
+               "error at rest above 1 mm)",
+               "bench_soak"};
+  app.add_option("--soldiers", o.soldiers, "Soldiers (1..10000, default 100)")->check(CLI::Range(1, 10000));
+  app.add_option("--seconds", o.seconds, "Simulated seconds (0 < T <= 1e6, default 600)")
+      ->check(CLI::Range(1e-6, 1e6));
+  app.add_option("--seed", o.seed, "Seed of the inputs, the ground and the soldiers (0..2^64-1, default 1)")
+      ->check(game::seed_number());
+  return bench::parse(app, argc, argv);
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
   Options o;
-  if (!parse_args(argc, argv, o)) return 2;
+  if (const std::optional<int> stop = parse_args(argc, argv, o)) return *stop;
   Random rng{o.seed};
   game::Scenario scenario;
   scenario.duration = o.seconds;

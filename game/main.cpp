@@ -3,6 +3,8 @@
 #include "game/core/cli_checks.hpp"
 #include "game/core/critique_presets.hpp"
 #include "game/core/headless.hpp"
+#include "game/core/play_level.hpp"
+#include "game/core/thread_pool.hpp"
 #include "game/play.hpp"
 
 #include <CLI/CLI.hpp>
@@ -12,6 +14,16 @@
 
 namespace {
 
+// --threads N (issue 14): the soldiers stepped, and the canvas drawn, on N threads; the output
+// is the same bytes for any N.
+void add_threads(CLI::App* command, int& threads) {
+  command->add_option("--threads", threads,
+                      "Threads to simulate and draw on, 1.." + std::to_string(game::kMaxThreads) +
+                          " (default: the core count, " + std::to_string(game::default_thread_count()) +
+                          "); the output is the same bytes for any count")
+      ->check(CLI::Range(1, game::kMaxThreads));
+}
+
 // Registers `soldier play` (also what a bare `soldier` runs).
 CLI::App* add_play(CLI::App& app, game::PlayOptions& o) {
   CLI::App* play = app.add_subcommand("play", "Open the window (the default command)");
@@ -20,12 +32,13 @@ CLI::App* add_play(CLI::App& app, game::PlayOptions& o) {
       ->check(game::positive_seconds());
   play->add_option("--screenshot", o.screenshot, "Write the last frame shown to this PNG");
   play->add_option("--soldiers", o.soldiers, "Squad size when the level names no soldiers")
-      ->check(CLI::Range(1, 50));
+      ->check(CLI::Range(1, game::kMaxSquad));
   play->add_option("--tuning", o.tuning, "Tuning file to load (assets/tuning/*.toml)");
   play->add_flag("--overlay", o.overlay, "Start with the F2 debug overlay on");
   play->add_option("--record", o.record,
                    "Record the session from its start into this scenario file (.toml), written when F5 stops it or "
                    "the window closes; soldier trace and render replay it exactly");
+  add_threads(play, o.threads);
   return play;
 }
 
@@ -50,6 +63,7 @@ CLI::App* add_render(CLI::App& app, game::RenderOptions& o, std::string& size, s
   render->add_flag("--overlay", o.view.overlay,
                    "Draw the F2 debug overlay (skeletons, foot targets, contacts, Rule 8 panel) about the followed "
                    "or first soldier");
+  add_threads(render, o.threads);
   return render;
 }
 
@@ -80,6 +94,7 @@ CLI::App* add_trace(CLI::App& app, game::TraceOptions& o) {
       ->check(game::seed_number());
   trace->add_option("--compare", o.compare, "Compare two trace CSVs A and B and print what differs, per column")
       ->expected(2);
+  add_threads(trace, o.threads);
   return trace;
 }
 

@@ -9,6 +9,7 @@
 #include "game/core/play_frame.hpp"
 #include "game/core/play_level.hpp"
 #include "game/core/play_session.hpp"
+#include "game/core/thread_pool.hpp"
 #include "game/core/tuning_file.hpp"
 #include "game/sdl_input.hpp"
 #include "game/sdl_window.hpp"
@@ -138,8 +139,10 @@ class PlayApp {
       : options_(options),
         session_(setup.level, options.soldiers, setup.tuning),
         panel_(make_tuning_panel_state(setup.tuning_path)),
-        start_note_(std::move(setup.note)) {
+        start_note_(std::move(setup.note)),
+        pool_(options.threads > 0 ? options.threads : default_thread_count()) {
     session_.set_level_name(setup.level_name);
+    session_.set_pool(&pool_);
   }
 
   // ---- Init: SDL, the window, ImGui. False (and one line on stderr) when any fails.
@@ -224,7 +227,7 @@ class PlayApp {
     draw_world_layer(canvas_, session_, view_, palette_, stats_);
     if (session_.take_screenshot_request()) write_f12_screenshot();
     if (!options_.screenshot.empty()) last_world_ = canvas_;  // --screenshot: the last frame shown
-    draw_hud_layer(canvas_, session_, view_);
+    draw_hud_layer(canvas_, session_, view_, stats_);
     window_->show_canvas(canvas_);
     ImGui_ImplSDLRenderer_RenderDrawData(ImGui::GetDrawData());
     window_->present();
@@ -297,6 +300,7 @@ class PlayApp {
   PlaySession session_;
   TuningPanelState panel_;
   std::string start_note_;
+  ThreadPool pool_;  // after session_: destroyed first, while nothing runs on it
   std::unique_ptr<GameWindow> window_;
   SdlInput input_;
   render::Palette palette_ = render::default_palette();

@@ -7,8 +7,6 @@
 
 namespace render {
 
-namespace {
-
 const Ladder& ladder_of(const Palette& p, Material m, int team) {
   switch (m) {
     case Material::accent: return p.accent[static_cast<std::size_t>(std::clamp(team, 0, anim::kTeams - 1))];
@@ -21,6 +19,8 @@ const Ladder& ladder_of(const Palette& p, Material m, int team) {
   }
   return p.fabric;
 }
+
+namespace {
 
 // Runs thinner than this, px, are painted with their highlight in one pass (add_run_lit);
 // thicker ones in two, where the interior spans of the run and of its highlight are each

@@ -94,9 +94,14 @@ struct FigureRun {
 // the thinnest highlighted run (hand, 0.042 m of 1.78 m) is >= 3.3 px in radius.
 struct FigureLod {
   float min_highlight_radius_px = 1.5;  // px; 0: every highlight drawn (no level of detail)
+  bool chains = true;                   // the spring chains (antenna, sling, strap) drawn;
+                                        // render/detail.hpp leaves them out of a far soldier
 
   static FigureLod none() { return {0.0f}; }
 };
+
+// The value ladder a run of `m` is painted from (accent: team `team`'s).
+const Ladder& ladder_of(const Palette& p, Material m, int team);
 
 // The runs of a soldier in draw order. Consecutive runs of one material and step form one
 // batch that is composited once (no seams where they meet).

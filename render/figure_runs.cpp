@@ -211,18 +211,18 @@ class RunBuilder {
 
   // The radio whip: thin, in the rifle's dark grey, behind the body (it rises from the carrier's back).
   void antenna() {
-    if (!frame_.gear.valid || !kit_.antenna) return;
+    if (!frame_.gear.valid || !kit_.antenna || !lod_.chains) return;
     chain(frame_.gear.antenna, sizes_.antenna, Material::rifle, kNearStep);
     disc(frame_.gear.antenna.back(), sizes_.antenna_tip, Material::rifle, kNearStep, false);
   }
   // The pouch strap hangs over the seat, in front of the body and behind the near leg.
   void strap() {
-    if (frame_.gear.valid) chain(frame_.gear.strap, sizes_.strap, Material::gear, kFarStep);
+    if (frame_.gear.valid && lod_.chains) chain(frame_.gear.strap, sizes_.strap, Material::gear, kFarStep);
   }
   // The sling hangs under the rifle, in front of the body; the rifle covers its swivels and
   // the near arm closes over it.
   void sling() {
-    if (frame_.gear.valid) chain(frame_.gear.sling, sizes_.sling, Material::gear, kFarStep);
+    if (frame_.gear.valid && lod_.chains) chain(frame_.gear.sling, sizes_.sling, Material::gear, kFarStep);
   }
 
   std::vector<FigureRun> take() { return std::move(runs_); }

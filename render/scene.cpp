@@ -104,7 +104,7 @@ void draw_scene(Canvas& canvas, const Camera& camera, const anim::Terrain& terra
   GroundStyle ground;
   ground.props = true;
   draw_terrain(canvas, camera, terrain, palette, ground, &scratch);
-  draw_soldiers(canvas, camera, terrain, soldiers, palette, options.selected, {}, &scratch);
+  draw_soldiers(canvas, camera, terrain, soldiers, palette, options.selected, {}, options.parallel, options.detail);
 }
 
 }  // namespace render

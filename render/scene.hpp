@@ -8,8 +8,10 @@
 #include "render/camera.hpp"
 #include "render/canvas.hpp"
 #include "render/coverage_layer.hpp"
+#include "render/detail.hpp"
 #include "render/ground.hpp"
 #include "render/palette.hpp"
+#include "render/parallel.hpp"
 
 #include <span>
 
@@ -17,6 +19,8 @@ namespace render {
 
 struct SceneOptions {
   int selected = -1;  // index into the soldiers of the one the player controls (marked); -1: none
+  ForEach parallel;   // runs the soldiers' bands (render/soldiers.hpp); empty: this thread alone
+  std::span<const Detail> detail;  // each soldier's level of detail; empty: every one near
 };
 
 // Every plane of the scene, then every soldier (render/soldiers.hpp: ranks, contact

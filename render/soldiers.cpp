@@ -6,6 +6,7 @@
 #include "render/firing.hpp"
 
 #include <algorithm>
+#include <cstring>
 #include <cmath>
 #include <numeric>
 #include <vector>
@@ -64,56 +65,152 @@ std::vector<std::size_t> draw_order(std::size_t count, int selected) {
   return order;
 }
 
-void draw_soldiers(Canvas& canvas, const Camera& camera, const anim::Terrain& terrain,
-                   std::span<const anim::CharacterFrame> soldiers, const Palette& palette, int selected,
-                   const RankStyle& style, CoverageLayer* scratch) {
-  if (soldiers.empty()) return;
-  const std::vector<std::size_t> order = draw_order(soldiers.size(), selected);
+namespace {
 
-  for (const anim::CharacterFrame& f : soldiers) draw_contact_shadow(canvas, camera, terrain, f, palette);
+// How far past a soldier's runs his firing draws, m: the flash reaches 0.26 m ahead of the
+// muzzle, the ejected case rises at most 0.35 m and flies 0.46 m back in its 0.35 s
+// (render/firing.hpp FiringStyle); the contact shadow lies within 0.1 m under the feet, the
+// selection mark within 0.44 m over the head (RankStyle).
+constexpr double kDrawnReach = 0.6;
+
+// The frame's soldiers as draw_soldiers paints them, prepared once for every band: their
+// runs and boxes in canvas px, in draw order, and which of them overlap an earlier or a later one.
+struct Prepared {
+  std::vector<std::size_t> order;
+  std::vector<std::vector<FigureRun>> runs;
+  std::vector<PxBox> boxes;               // runs' box grown by the gap
+  std::vector<std::uint8_t> over_earlier, under_later;
+};
+
+// Whether anything of soldier `f` can reach the canvas: every run of his lies within 1.5 body
+// heights of his pelvis (a rifle aimed straight up from the shoulder, the whip on the carrier),
+// his firing and mark within kDrawnReach of them.
+bool may_show(const Camera& camera, const Canvas& canvas, const anim::CharacterFrame& f) {
+  const glm::vec2 pelvis = camera.to_canvas(f.joints[anim::index(anim::Joint::pelvis)]);
+  const float reach = static_cast<float>(camera.to_px(1.5 * f.body_size.height + kDrawnReach)) + 2.0f;
+  return pelvis.x + reach >= 0.0f && pelvis.x - reach < static_cast<float>(canvas.width()) && pelvis.y + reach >= 0.0f &&
+         pelvis.y - reach < static_cast<float>(canvas.height());
+}
+
+// Soldiers that cannot reach the canvas are left out first (a thousand in a file, a few on
+// screen): they would paint no pixel, and so cannot change any.
+Prepared prepare(const Camera& camera, const Canvas& canvas, std::span<const anim::CharacterFrame> soldiers, int selected,
+                 float gap, const ForEach& parallel, std::span<const Detail> detail) {
+  Prepared p;
+  p.order = draw_order(soldiers.size(), selected);
+  std::erase_if(p.order, [&](std::size_t i) { return !may_show(camera, canvas, soldiers[i]); });
+  const std::size_t n = p.order.size();
+  p.runs.resize(n);
+  p.boxes.resize(n);
+  p.over_earlier.assign(n, 0);
+  p.under_later.assign(n, 0);
+  run_each(parallel, n, [&](std::size_t k) {
+    const std::size_t i = p.order[k];
+    p.runs[k] = figure_runs(camera, soldiers[i], {}, figure_lod(i < detail.size() ? detail[i] : Detail::near));
+    p.boxes[k] = box_of(p.runs[k], gap);
+  });
+  run_each(parallel, n, [&](std::size_t k) {
+    for (std::size_t j = 0; j < k && !p.over_earlier[k]; ++j) p.over_earlier[k] = p.boxes[j].overlaps(p.boxes[k]);
+    for (std::size_t j = k + 1; j < n && !p.under_later[k]; ++j) p.under_later[k] = p.boxes[j].overlaps(p.boxes[k]);
+  });
+  return p;
+}
+
+// Whether the band of `rows` rows from row `y0` comes within `margin` px of `b` (canvas px).
+bool near_rows(const PxBox& b, float y0, float rows, float margin) { return b.y1 + margin >= y0 && b.y0 - margin < y0 + rows; }
+
+// The soldiers of rows [row0, row0 + band.height()) of the frame, painted onto `band` (those
+// rows of the canvas, copied in): the same operations per pixel as on the whole canvas, with
+// the runs moved up by row0 and every shape clipped to the band.
+void paint_band(Canvas& band, const Camera& camera, const anim::Terrain& terrain, std::span<const anim::CharacterFrame> soldiers,
+                const Palette& palette, int selected, const RankStyle& style, const Prepared& p, float gap) {
+  const float row0 = static_cast<float>(camera.row0), rows = static_cast<float>(band.height());
+  const float reach = static_cast<float>(camera.to_px(kDrawnReach)) + 2.0f;
+  auto in_band = [&](const PxBox& b, float margin) { return near_rows(b, row0, rows, margin); };
+  for (std::size_t k = 0; k < p.order.size(); ++k)
+    if (in_band(p.boxes[k], reach)) draw_contact_shadow(band, camera, terrain, soldiers[p.order[k]], palette);
 
   const Palette back = hazed(palette, style.back_haze);
-  const float gap = std::max(1.0f, static_cast<float>(camera.to_px(style.gap)));
-  std::vector<std::vector<FigureRun>> runs(order.size());
-  std::vector<PxBox> boxes(order.size());
-  for (std::size_t k = 0; k < order.size(); ++k) {
-    runs[k] = figure_runs(camera, soldiers[order[k]]);
-    boxes[k] = box_of(runs[k], gap);
-  }
-  // Coverage of the soldiers drawn so far, kept only where a later one overlaps them.
-  std::vector<std::uint8_t> drawn;
-  std::optional<CoverageLayer> own;
-  CoverageLayer& layer = layer_for(canvas, scratch, own);
-  for (std::size_t k = 0; k < order.size(); ++k) {
-    const anim::CharacterFrame& f = soldiers[order[k]];
-    bool over_earlier = false, under_later = false;
-    for (std::size_t j = 0; j < k; ++j) over_earlier = over_earlier || boxes[j].overlaps(boxes[k]);
-    for (std::size_t j = k + 1; j < order.size(); ++j) under_later = under_later || boxes[j].overlaps(boxes[k]);
-    if ((over_earlier || under_later) && drawn.empty()) drawn.assign(static_cast<std::size_t>(canvas.width()) * canvas.height(), 0);
+  CoverageLayer layer(band.width(), band.height());
+  std::vector<std::uint8_t> drawn;  // coverage of the soldiers drawn so far, where a later one overlaps them
+  std::vector<FigureRun> runs;
+  for (std::size_t k = 0; k < p.order.size(); ++k) {
+    const anim::CharacterFrame& f = soldiers[p.order[k]];
+    if (!in_band(p.boxes[k], 0.0f)) {
+      if (in_band(p.boxes[k], reach)) draw_firing(band, camera, f, palette, layer);  // a flash reaches past his box
+      continue;
+    }
+    runs = p.runs[k];
+    for (FigureRun& r : runs) {
+      r.a.y -= row0;
+      r.b.y -= row0;
+    }
+    PxBox box = p.boxes[k];
+    box.y0 -= row0;
+    box.y1 -= row0;
+    if ((p.over_earlier[k] || p.under_later[k]) && drawn.empty()) drawn.assign(static_cast<std::size_t>(band.width()) * band.height(), 0);
 
-    if (over_earlier) {
+    if (p.over_earlier[k]) {
       // The gap: his silhouette grown by `gap`, in the haze, only over the men behind him.
-      for (const FigureRun& r : runs[k]) layer.add_run(r.a, r.b, r.radius + gap);
-      for_pixels(canvas, boxes[k], [&](int x, int y) {
-        const std::uint8_t behind = drawn[static_cast<std::size_t>(y) * canvas.width() + x];
+      for (const FigureRun& r : runs) layer.add_run(r.a, r.b, r.radius + gap);
+      for_pixels(band, box, [&](int x, int y) {
+        const std::uint8_t behind = drawn[static_cast<std::size_t>(y) * band.width() + x];
         const float c = std::min(layer.coverage(x, y), behind / 255.0f);
-        if (c > 0.0f) canvas.blend_pixel(x, y, palette.far_ridge, static_cast<float>(style.gap_alpha) * c);
+        if (c > 0.0f) band.blend_pixel(x, y, palette.far_ridge, static_cast<float>(style.gap_alpha) * c);
       });
       layer.reset();
     }
-    paint_figure_runs(canvas, runs[k], rank_of(order[k], selected) == 0 ? palette : back, layer, f.team);
-    if (under_later) {
-      for (const FigureRun& r : runs[k]) layer.add_run(r.a, r.b, r.radius);
-      for_pixels(canvas, boxes[k], [&](int x, int y) {
-        std::uint8_t& d = drawn[static_cast<std::size_t>(y) * canvas.width() + x];
+    paint_figure_runs(band, runs, rank_of(p.order[k], selected) == 0 ? palette : back, layer, f.team);
+    if (p.under_later[k]) {
+      for (const FigureRun& r : runs) layer.add_run(r.a, r.b, r.radius);
+      for_pixels(band, box, [&](int x, int y) {
+        std::uint8_t& d = drawn[static_cast<std::size_t>(y) * band.width() + x];
         d = std::max(d, static_cast<std::uint8_t>(std::lround(255.0f * layer.coverage(x, y))));
       });
       layer.reset();
     }
-    draw_firing(canvas, camera, f, palette, layer);
+    draw_firing(band, camera, f, palette, layer);
   }
   if (selected >= 0 && static_cast<std::size_t>(selected) < soldiers.size())
-    draw_mark(canvas, camera, soldiers[static_cast<std::size_t>(selected)], palette, style, layer);
+    draw_mark(band, camera, soldiers[static_cast<std::size_t>(selected)], palette, style, layer);
+}
+
+// Rows [y, y + rows) of `from` copied into `to` (as wide) at its row `at`.
+void copy_rows(const Canvas& from, int y, int rows, Canvas& to, int at) {
+  const std::size_t row_bytes = static_cast<std::size_t>(from.width()) * 4;
+  std::memcpy(to.data() + static_cast<std::size_t>(at) * row_bytes, from.data() + static_cast<std::size_t>(y) * row_bytes,
+              static_cast<std::size_t>(rows) * row_bytes);
+}
+
+}  // namespace
+
+void draw_soldiers(Canvas& canvas, const Camera& camera, const anim::Terrain& terrain,
+                   std::span<const anim::CharacterFrame> soldiers, const Palette& palette, int selected,
+                   const RankStyle& style, const ForEach& parallel, std::span<const Detail> detail) {
+  if (soldiers.empty() || canvas.width() <= 0 || canvas.height() <= 0) return;
+  const float gap = std::max(1.0f, static_cast<float>(camera.to_px(style.gap)));
+  const Prepared p = prepare(camera, canvas, soldiers, selected, gap, parallel, detail);
+  // The bands are fixed by the canvas alone, never by the thread count: each is painted the
+  // same way whichever thread paints it, so the frame is the same bytes on any count.
+  // A band nothing of a soldier comes near is left as it is (a frame of a few soldiers
+  // copies only their bands).
+  const float reach = static_cast<float>(camera.to_px(kDrawnReach)) + 2.0f;
+  std::vector<int> busy;
+  for (int y0 = 0; y0 < canvas.height(); y0 += kBandRows) {
+    const float rows = static_cast<float>(std::min(kBandRows, canvas.height() - y0));
+    bool near = false;
+    for (std::size_t k = 0; k < p.boxes.size() && !near; ++k) near = near_rows(p.boxes[k], static_cast<float>(y0), rows, reach);
+    if (near) busy.push_back(y0);
+  }
+  run_each(parallel, busy.size(), [&](std::size_t b) {
+    const int y0 = busy[b], rows = std::min(kBandRows, canvas.height() - y0);
+    Canvas band(canvas.width(), rows);
+    copy_rows(canvas, y0, rows, band, 0);
+    Camera band_camera = camera;
+    band_camera.row0 = camera.row0 + y0;
+    paint_band(band, band_camera, terrain, soldiers, palette, selected, style, p, gap);
+    copy_rows(band, 0, rows, canvas, y0);
+  });
 }
 
 }  // namespace render

@@ -9,7 +9,9 @@
 #include "render/camera.hpp"
 #include "render/canvas.hpp"
 #include "render/coverage_layer.hpp"
+#include "render/detail.hpp"
 #include "render/palette.hpp"
+#include "render/parallel.hpp"
 
 #include <cstddef>
 #include <span>
@@ -34,11 +36,19 @@ int rank_of(std::size_t i, int selected);
 // soldier last of all (nothing covers him); by index within a rank.
 std::vector<std::size_t> draw_order(std::size_t count, int selected);
 
+// Rows of the canvas painted as one job of draw_soldiers (issue 14: the canvas drawn in
+// parallel by bands). 48 rows: a 720-row frame is 15 bands, enough to keep 2-8 threads busy
+// however the soldiers are spread, while a 57 px soldier spans 2-3 of them.
+inline constexpr int kBandRows = 48;
+
 // The soldiers over an already drawn scene: back rank first, then the front, the selected
-// soldier last; shadows under all of them before any is drawn. `scratch`: a layer of the
-// canvas's size to reuse (null: one is made).
+// soldier last; shadows under all of them before any is drawn. The canvas is painted in
+// bands of kBandRows rows, each a job of `parallel` (none: one after another, on this
+// thread); the bands depend on the canvas alone, so the pixels are the same however the
+// jobs are run. `detail`: each soldier's level of detail (render/detail.hpp), in soldier
+// order; empty: every soldier near.
 void draw_soldiers(Canvas& canvas, const Camera& camera, const anim::Terrain& terrain,
                    std::span<const anim::CharacterFrame> soldiers, const Palette& palette, int selected,
-                   const RankStyle& style = {}, CoverageLayer* scratch = nullptr);
+                   const RankStyle& style = {}, const ForEach& parallel = {}, std::span<const Detail> detail = {});
 
 }  // namespace render

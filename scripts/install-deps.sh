@@ -11,6 +11,7 @@ packages=(
   ffmpeg       # soldier render --out FILE.mp4|.gif encodes frames with it
   clang libclang-rt-14-dev   # the fuzz target (fuzz/, -DSOLDIER_FUZZ=ON): clang's libFuzzer
   libbox2d-dev # bench_ragdoll's peer (Box2D 2.4); optional: the build skips that mode without it
+  libcairo2-dev # bench_raster --vs-cairo's peer; optional: the build skips that mode without it
 )
 
 missing=()

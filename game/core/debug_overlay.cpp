@@ -23,10 +23,11 @@ constexpr render::Rgba kBad{255, 70, 60, 255};
 constexpr render::Rgba kDim{160, 170, 170, 255};
 constexpr render::Rgba kBackdrop{10, 14, 18, 170};
 
-void draw_skeleton(render::Canvas& canvas, const render::Camera& cam, const anim::CharacterFrame& f, float s) {
+void draw_skeleton(render::Canvas& canvas, const render::Camera& cam, const anim::CharacterFrame& f, float s,
+                   render::Rgba bone) {
   for (std::size_t j = 1; j < anim::kJointCount; ++j) {
     const std::size_t parent = anim::index(anim::kJointParent[j]);
-    render::fill_run(canvas, cam.to_canvas(f.joints[parent]), cam.to_canvas(f.joints[j]), 0.8f * s, kBone);
+    render::fill_run(canvas, cam.to_canvas(f.joints[parent]), cam.to_canvas(f.joints[j]), 0.8f * s, bone);
   }
   render::fill_run(canvas, cam.to_canvas(f.rifle.butt), cam.to_canvas(f.rifle.muzzle), 0.7f * s, kRifle);
   for (const anim::vec2& p : f.joints) render::fill_disc(canvas, cam.to_canvas(p), 1.8f * s, kJoint);
@@ -148,7 +149,8 @@ int overlay_panel_height(int ui_scale) {
 
 void draw_debug_overlay(render::Canvas& canvas, const render::Camera& camera, const OverlayInput& in) {
   const float s = static_cast<float>(in.ui_scale) * 0.5f;
-  for (const anim::CharacterFrame& f : in.drawn) draw_skeleton(canvas, camera, f, s);
+  for (std::size_t i = 0; i < in.drawn.size(); ++i)
+    draw_skeleton(canvas, camera, in.drawn[i], s, i < in.detail.size() ? render::detail_colour(in.detail[i]) : kBone);
   if (in.selected < in.drawn.size()) draw_feet(canvas, camera, in.drawn[in.selected], s);
   if (in.has_aim) draw_aim(canvas, camera, in.aim_world, s);
   if (in.simulated && in.metrics) draw_panel(canvas, in);

@@ -7,6 +7,7 @@
 #include "game/core/live_metrics.hpp"
 #include "render/camera.hpp"
 #include "render/canvas.hpp"
+#include "render/detail.hpp"
 
 #include <span>
 #include <string>
@@ -24,6 +25,8 @@ struct OverlayInput {
   double sim_time = 0.0;  // s
   double frame_ms = 0.0;  // wall time of the last frame's update + draw, ms; < 0: not shown (headless)
   int ui_scale = 2;       // font and line scale, canvas px per font unit
+  std::span<const render::Detail> detail;  // each drawn soldier's level of detail: his skeleton
+                                           // in its colour (render/detail_colour); empty: white
 };
 
 // Width of the overlay's text panel at `ui_scale`, px (the HUD keeps its notes clear of it).

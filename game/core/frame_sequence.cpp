@@ -47,7 +47,7 @@ bool draw_sequence(const Scenario& scenario, const SequenceRequest& request, con
     capture_shots(scenario, steps, subject, tuning, [&](const Shot& s) {
       bounds.push_back(view_bounds(s.frames, view, subject));
       return true;
-    }, "render (framing)");
+    }, "render (framing)", view.pool);
     px_per_m = view_scale(view, bounds, width, height);
   }
   std::size_t index = 0;
@@ -58,7 +58,7 @@ bool draw_sequence(const Scenario& scenario, const SequenceRequest& request, con
     ok = sink(index, draw_shot(scenario, shot, view, px_per_m, width, height));
     ++index;
     return ok;
-  });
+  }, "render", view.pool);
   return ok;
 }
 

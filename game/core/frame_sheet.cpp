@@ -2,6 +2,7 @@
 
 #include "game/core/debug_overlay.hpp"
 #include "game/core/progress.hpp"
+#include "game/core/thread_pool.hpp"
 #include "game/core/world.hpp"
 #include "render/palette.hpp"
 #include "render/scene.hpp"
@@ -44,7 +45,8 @@ std::int64_t step_showing(const Scenario& scenario, double t) {
 }
 
 void capture_shots(const Scenario& scenario, std::span<const std::int64_t> steps, std::size_t subject,
-                   const anim::Tuning& tuning, const std::function<bool(const Shot&)>& on_shot, const char* label) {
+                   const anim::Tuning& tuning, const std::function<bool(const Shot&)>& on_shot, const char* label,
+                   ThreadPool* pool) {
   if (steps.empty()) return;
   std::size_t next = 0;
   LiveMetrics metrics;
@@ -62,7 +64,7 @@ void capture_shots(const Scenario& scenario, std::span<const std::int64_t> steps
     }
     progress.update(step.index);
     return next < steps.size();  // nothing after the last shot is needed
-  }, tuning);
+  }, tuning, pool);
 }
 
 int headless_ui_scale(int height) { return std::max(1, static_cast<int>(std::lround(height / 360.0))); }
@@ -87,7 +89,9 @@ render::Canvas draw_shot(const Scenario& scenario, const Shot& shot, const Frame
   // A moving view centres its subject in the part of the frame below the overlay's panel.
   if (!view.center) camera.center_world.y += 0.5 * overlay_band(view, height) / px_per_m;
   render::Canvas panel(width, height);
-  render::draw_scene(panel, camera, scenario.terrain, shot.frames, palette);
+  render::SceneOptions scene;
+  if (view.pool != nullptr) scene.parallel = view.pool->runner();
+  render::draw_scene(panel, camera, scenario.terrain, shot.frames, palette, scene);
   const int ui = headless_ui_scale(height);
   if (view.overlay && subject < shot.frames.size()) {
     // The F2 overlay as the window draws it, about the subject (it shows the time itself).
@@ -124,7 +128,7 @@ render::Canvas draw_frames_at(const Scenario& scenario, std::span<const double> 
   capture_shots(scenario, sorted, subject, tuning, [&](const Shot& s) {
     shots.emplace(s.step, s);
     return true;
-  });
+  }, "render", view.pool);
   std::vector<Bounds> bounds;
   for (const auto& [step, s] : shots) bounds.push_back(view_bounds(s.frames, view, subject));
   const double px_per_m = view_scale(view, bounds, width, height);

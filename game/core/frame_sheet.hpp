@@ -42,10 +42,10 @@ struct Shot {
 // Simulates `scenario` once and calls `on_shot` at each of `steps` (ascending, repeats
 // allowed) with the shot of that step, stopping after the last (or when `on_shot` returns
 // false). The metrics are those of soldier `subject`; `label` names the work on the
-// progress line.
+// progress line; `pool` the threads the soldiers are stepped on (null: this thread).
 void capture_shots(const Scenario& scenario, std::span<const std::int64_t> steps, std::size_t subject,
                    const anim::Tuning& tuning, const std::function<bool(const Shot&)>& on_shot,
-                   const char* label = "render");
+                   const char* label = "render", ThreadPool* pool = nullptr);
 
 // One frame, width x height, of `shot` through `view` at `px_per_m`: the scene, the debug
 // overlay when asked for, else the time in the corner.

@@ -20,6 +20,8 @@ struct TraceOptions {
   std::int64_t every = 1;              // write the rows of every Nth step (N, 2N, ...), N >= 1
   std::optional<std::uint64_t> seed;   // replaces the scenario's seed
   std::vector<std::string> compare;    // two traces to compare instead (--compare A B)
+  int threads = 0;                     // threads the soldiers are stepped on, 1..kMaxThreads;
+                                       // 0: the core count (the trace is the same bytes on any)
 };
 int run_trace(const TraceOptions& options);
 
@@ -34,6 +36,8 @@ struct RenderOptions {
   std::optional<double> from, to;  // a sequence from..to, s, instead of --at
   std::optional<int> fps;          // its frames per second
   std::optional<std::uint64_t> seed;  // replaces the scenario's seed
+  int threads = 0;            // threads the frames are simulated and drawn on, 1..kMaxThreads;
+                              // 0: the core count (the PNG is the same bytes on any)
 };
 int run_render(const RenderOptions& options);
 

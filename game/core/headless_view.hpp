@@ -15,11 +15,15 @@
 
 namespace game {
 
+class ThreadPool;
+
 struct FrameView {
   std::string follow;                 // soldier id the camera follows; empty: every soldier
   std::optional<double> zoom;         // px per m; none: the largest scale that fits
   std::optional<anim::vec2> center;   // world point at the frame's centre, m; none: moves
   bool overlay = false;               // the F2 debug overlay, about the subject soldier
+  ThreadPool* pool = nullptr;         // the threads the frames are simulated and drawn on
+                                      // (--threads; not owned); null: the calling thread
 };
 
 // The range --zoom takes, px per m: from a 1.78 m soldier ~9 px tall to his head filling a

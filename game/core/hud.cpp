@@ -126,6 +126,12 @@ void draw_hud(render::Canvas& canvas, const render::Camera& camera, const HudInp
                 in.paused ? "PAUSED" : "", in.time_scale >= 1.0 ? "1" : (in.time_scale >= 0.5 ? "1/2" : (in.time_scale >= 0.25 ? "1/4" : "1/8")),
                 in.sim_time, in.selected_index + 1, in.soldiers, in.pad_connected ? "  gamepad" : "");
   std::string status = buf[0] == ' ' ? std::string(buf + 1) : std::string(buf);
+  if (in.frame_ms >= 0.0) {
+    // Frame time and the soldiers per level of detail (issue 14: a crowd's cost at a glance).
+    std::snprintf(buf, sizeof buf, "   frame %.1f ms  detail near %zu mid %zu far %zu", in.frame_ms, in.per_detail[0],
+                  in.per_detail[1], in.per_detail[2]);
+    status += buf;
+  }
   if (in.recording >= 0.0) {
     std::snprintf(buf, sizeof buf, "REC %.1f s (F5 stops)   ", in.recording);
     status = buf + status;

@@ -5,6 +5,9 @@
 #include "anim/character_frame.hpp"
 #include "render/camera.hpp"
 #include "render/canvas.hpp"
+#include "render/detail.hpp"
+
+#include <array>
 
 #include <span>
 #include <string>
@@ -25,6 +28,8 @@ struct HudInput {
   bool pad_aim = false;           // draw the aim point (no OS cursor shows a stick's aim)
   anim::vec2 aim_world{};
   double recording = -1.0;        // s recorded so far (F5, --record); < 0: not recording
+  double frame_ms = -1.0;         // wall time of the last frame's update + draw, ms; < 0: not shown
+  std::array<std::size_t, render::kDetailLevels> per_detail{};  // soldiers at each level of detail
   int ui_scale = 2;
 };
 

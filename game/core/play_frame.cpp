@@ -20,7 +20,11 @@ void draw_world_layer(render::Canvas& canvas, const PlaySession& session, const 
   const std::vector<anim::CharacterFrame> frames = session.drawn_frames();
   // The one scene drawing `soldier render` uses too, so F12 and a headless frame agree; the
   // selected soldier is marked in it.
-  render::draw_scene(canvas, cam, terrain, frames, palette, {.selected = static_cast<int>(session.selected())});
+  render::SceneOptions scene;
+  scene.selected = static_cast<int>(session.selected());
+  scene.detail = session.detail();
+  if (session.pool() != nullptr) scene.parallel = session.pool()->runner();
+  render::draw_scene(canvas, cam, terrain, frames, palette, scene);
 
   if (session.toggles().overlay) {
     OverlayInput in;
@@ -34,15 +38,18 @@ void draw_world_layer(render::Canvas& canvas, const PlaySession& session, const 
     in.sim_time = session.sim_time();
     in.frame_ms = stats.frame_ms;
     in.ui_scale = ui_scale(view);
+    in.detail = session.detail();
     draw_debug_overlay(canvas, cam, in);
   }
 }
 
-void draw_hud_layer(render::Canvas& canvas, const PlaySession& session, const ViewSize& view) {
+void draw_hud_layer(render::Canvas& canvas, const PlaySession& session, const ViewSize& view, const FrameStats& stats) {
   const std::vector<anim::CharacterFrame> frames = session.drawn_frames();
   HudInput in;
   in.selected_index = session.selected();
   in.soldiers = frames.size();
+  for (render::Detail d : session.detail()) ++in.per_detail[static_cast<std::size_t>(d)];
+  in.frame_ms = stats.frame_ms;
   in.notes = session.notes();
   in.paused = session.paused();
   in.time_scale = session.time_scale();

@@ -15,7 +15,9 @@ struct FrameStats {
 
 void draw_world_layer(render::Canvas& canvas, const PlaySession& session, const ViewSize& view,
                       const render::Palette& palette, const FrameStats& stats);
-void draw_hud_layer(render::Canvas& canvas, const PlaySession& session, const ViewSize& view);
+// `stats.frame_ms` < 0 (the default): the HUD shows no frame time.
+void draw_hud_layer(render::Canvas& canvas, const PlaySession& session, const ViewSize& view,
+                    const FrameStats& stats = FrameStats{-1.0});
 
 // Font scale for instruments at this view: 2 font units per logical px, more on high DPI.
 int ui_scale(const ViewSize& view);

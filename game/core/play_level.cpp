@@ -59,7 +59,7 @@ std::vector<anim::CharacterSpec> squad_specs(const Scenario& level, int count, d
     for (const SoldierScript& s : level.soldiers) specs.push_back(s.spec);
     return specs;
   }
-  count = std::clamp(count, 1, 50);
+  count = std::clamp(count, 1, kMaxSquad);
   constexpr double kFrontX = 2.0;  // m: the leader starts on the flat, clear of the slope
   // Gaps as shares of `spacing`, man to man: uneven, as a file on the move keeps them.
   constexpr std::array<double, 5> kGap = {0.85, 1.30, 0.95, 1.45, 1.10};

@@ -35,6 +35,9 @@ std::string find_asset(const std::string& relative, std::span<const std::string>
 // fourth man, the last facing the rear (issue 15).
 std::vector<anim::CharacterSpec> squad_specs(const Scenario& level, int count, double spacing);
 
+// The largest squad --soldiers makes (issue 14: a thousand soldiers in one 60 Hz frame).
+inline constexpr int kMaxSquad = 1000;
+
 // How the squad stands when the sandbox opens, until the player's first input: where each
 // soldier aims, or nothing for a relaxed carry. The leader and the gunner cover the front
 // (level and a little low), the radioman carries, the next man watches the high ground, the

@@ -288,6 +288,10 @@ void PlaySession::update(const PlayInput& in, double wall_dt, double now, const 
   if (in.wheel != 0.0) zoom_camera(rig_, in.wheel, settings_.camera);
   const anim::CharacterFrame lead = interpolate_frame(prev_frames_[selected_], world_.frames()[selected_], alpha_);
   step_camera(rig_, camera_focus(lead), wall_dt, settings_.camera);
+  const double px_per_m = camera(view).px_per_m;
+  detail_.resize(world_.size(), render::Detail::near);
+  for (std::size_t i = 0; i < detail_.size(); ++i)
+    detail_[i] = render::detail_level(world_.frames()[i].body_size.height * px_per_m, detail_[i]);
 }
 
 }  // namespace game

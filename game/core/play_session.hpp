@@ -12,6 +12,7 @@
 #include "game/core/session_recorder.hpp"
 #include "game/core/squad.hpp"
 #include "game/core/world.hpp"
+#include "render/detail.hpp"
 
 #include <array>
 #include <memory>
@@ -73,6 +74,16 @@ class PlaySession {
   ViewToggles& toggles() { return toggles_; }
   const LiveMetrics& metrics(std::size_t soldier) const { return metrics_[soldier]; }
   const std::vector<std::string>& notes() const { return notes_.texts(); }
+  // Each soldier's level of detail on the window's canvas (render/detail.hpp), updated with
+  // its hysteresis after every update(); drawing only: the simulation never reads it, so a
+  // recording replays the same whatever the zoom.
+  std::span<const render::Detail> detail() const { return detail_; }
+  // The threads the soldiers are stepped and drawn on (--threads; not owned); null: this one.
+  void set_pool(ThreadPool* pool) {
+    pool_ = pool;
+    world_.set_pool(pool);
+  }
+  ThreadPool* pool() const { return pool_; }
   bool aiming() const { return has_aim_; }
   bool aim_from_pad() const { return aim_from_pad_; }
   const std::string& id(std::size_t soldier) const { return ids_[soldier]; }
@@ -130,6 +141,8 @@ class PlaySession {
   std::vector<std::size_t> reaction_steps_;        // each soldier's reaction delay, steps
   std::vector<anim::CharacterFrame> prev_frames_;  // the step before world_.frames()
   std::vector<LiveMetrics> metrics_;
+  std::vector<render::Detail> detail_;             // detail()
+  ThreadPool* pool_ = nullptr;                     // set_pool
   CameraRig rig_;
   ActionProbes probes_;
   Notes notes_;

@@ -12,6 +12,7 @@ namespace game {
 
 void PlaySession::restart_level() {
   world_ = World(level_.terrain, specs_, tuning_);
+  world_.set_pool(pool_);
   followers_.assign(world_.size(), FollowerState{});
   metrics_.assign(world_.size(), LiveMetrics{});
   prev_frames_.assign(world_.frames().begin(), world_.frames().end());

@@ -6,6 +6,7 @@
 #include "game/core/headless.hpp"
 #include "game/core/interrupt.hpp"
 #include "game/core/sequence_output.hpp"
+#include "game/core/thread_pool.hpp"
 #include "render/png_io.hpp"
 
 namespace game {
@@ -22,7 +23,7 @@ std::string check_mode(const RenderOptions& o) {
   return {};
 }
 
-int render_sequence(const RenderOptions& o, const Scenario& scenario, const anim::Tuning& tuning) {
+int render_sequence(const RenderOptions& o, const FrameView& view, const Scenario& scenario, const anim::Tuning& tuning) {
   const SequenceRequest request{*o.from, *o.to, *o.fps};
   if (const std::string bad = check_sequence(scenario, request); !bad.empty()) {
     report_error(bad);
@@ -40,7 +41,7 @@ int render_sequence(const RenderOptions& o, const Scenario& scenario, const anim
     report_error(error);
     return 1;
   }
-  const bool drawn = draw_sequence(scenario, request, o.view, o.width, o.height, tuning,
+  const bool drawn = draw_sequence(scenario, request, view, o.width, o.height, tuning,
                                    [&](std::size_t index, const render::Canvas& frame) {
                                      if (InterruptGuard::requested()) return false;
                                      return writer->add(index, frame, error);
@@ -81,10 +82,12 @@ int run_render(const RenderOptions& options) {
       return 2;
     }
   }
-  if (options.from) return render_sequence(options, *scenario, *tuning);
+  ThreadPool pool(options.threads > 0 ? options.threads : default_thread_count());
+  FrameView view = options.view;
+  view.pool = &pool;
+  if (options.from) return render_sequence(options, view, *scenario, *tuning);
 
-  const render::Canvas sheet =
-      draw_frames_at(*scenario, options.at, options.width, options.height, *tuning, options.view);
+  const render::Canvas sheet = draw_frames_at(*scenario, options.at, options.width, options.height, *tuning, view);
   std::string error;
   if (!render::write_png(sheet, options.out, error)) {
     report_error(error);

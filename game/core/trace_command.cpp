@@ -52,6 +52,7 @@ int run_trace(const TraceOptions& options) {
   std::vector<std::string> ids;
   for (const SoldierScript& s : scenario->soldiers) ids.push_back(s.spec.id);
 
+  ThreadPool pool(options.threads > 0 ? options.threads : default_thread_count());
   TraceWriter writer(file->stream(), ids);
   GaitSummary summary(ids, scenario->terrain);
   Progress progress("trace", step_count(*scenario));
@@ -61,7 +62,7 @@ int run_trace(const TraceOptions& options) {
     if (options.summary) summary.add(frames, scenario->dt);
     progress.update(step.index);
     return true;
-  }, *tuning);
+  }, *tuning, &pool);
   if (!file->commit(error)) {
     report_error(error);
     return 1;

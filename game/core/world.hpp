@@ -6,6 +6,7 @@
 #include "anim/terrain.hpp"
 #include "anim/tuning.hpp"
 #include "game/core/scenario.hpp"
+#include "game/core/thread_pool.hpp"
 
 #include <cstdint>
 #include <functional>
@@ -19,8 +20,18 @@ class World {
   World(anim::Terrain terrain, std::span<const anim::CharacterSpec> specs,
         const anim::Tuning& tuning = {});
 
-  // One fixed step of every soldier; intents[i] drives soldier i (sizes must match).
+  // One fixed step of every soldier; intents[i] drives soldier i (sizes must match). With a
+  // pool the soldiers are stepped on its threads: each reads only the shared terrain and
+  // writes only his own state, so the frames are the same bytes on any thread count.
   void step(std::span<const anim::Intent> intents, double dt);
+
+  // Soldier i's gear solved on one step in `every` (anim::Character::set_gear_every; the
+  // level of detail of render/detail.hpp gear_every). A simulation whose trace is written
+  // keeps every soldier at 1, so the trace never depends on a view.
+  void set_gear_every(std::size_t i, int every) { characters_[i].set_gear_every(every); }
+
+  // The threads step() uses (null: the calling thread alone). The pool outlives its use.
+  void set_pool(ThreadPool* pool) { pool_ = pool; }
 
   // The latest frame of each soldier, in soldier order.
   std::span<const anim::CharacterFrame> frames() const { return frames_; }
@@ -38,6 +49,7 @@ class World {
   std::vector<anim::Character> characters_;
   std::vector<double> last_shot_;             // s, time of each soldier's last shot (< 0: none)
   std::vector<anim::CharacterFrame> frames_;  // copies, so frames() is one contiguous span
+  ThreadPool* pool_ = nullptr;                // not owned
 };
 
 // Where a fixed-step run stands when the callback sees it.
@@ -52,6 +64,8 @@ std::int64_t step_count(const Scenario& scenario);
 // Runs the scenario from t = 0 to its duration at its fixed dt, calling `on_step` after every
 // step with the frames of all soldiers. Returning false from `on_step` stops early.
 using StepCallback = std::function<bool(const SimStep&, std::span<const anim::CharacterFrame>)>;
-void simulate(const Scenario& scenario, const StepCallback& on_step, const anim::Tuning& tuning = {});
+// `pool`: the threads the soldiers are stepped on (null: the calling thread).
+void simulate(const Scenario& scenario, const StepCallback& on_step, const anim::Tuning& tuning = {},
+              ThreadPool* pool = nullptr);
 
 }  // namespace game

@@ -126,6 +126,7 @@ void draw_hud(render::Canvas& canvas, const render::Camera& camera, const HudInp
                 in.paused ? "PAUSED" : "", in.time_scale >= 1.0 ? "1" : (in.time_scale >= 0.5 ? "1/2" : (in.time_scale >= 0.25 ? "1/4" : "1/8")),
                 in.sim_time, in.selected_index + 1, in.soldiers, in.pad_connected ? "  gamepad" : "");
   std::string status = buf[0] == ' ' ? std::string(buf + 1) : std::string(buf);
+  if (!in.state.empty()) status = in.state + (in.speed_capped ? " (speed capped)" : "") + "   " + status;
   if (in.recording >= 0.0) {
     std::snprintf(buf, sizeof buf, "REC %.1f s (F5 stops)   ", in.recording);
     status = buf + status;

@@ -25,6 +25,8 @@ struct HudInput {
   bool pad_aim = false;           // draw the aim point (no OS cursor shows a stick's aim)
   anim::vec2 aim_world{};
   double recording = -1.0;        // s recorded so far (F5, --record); < 0: not recording
+  std::string state;              // the selected soldier's state (trace name), "" to leave it out
+  bool speed_capped = false;      // his posture caps the requested speed (issue 11: the HUD says so)
   int ui_scale = 2;
 };
 

@@ -233,7 +233,10 @@ void Character::solve_pose(const StepContext& c, const Terrain& terrain) {
     head_tuning.neck_extend_max = std::max(head_tuning.neck_extend_max, tuning_.prone.neck_extend_max * lower.prone);
   }
   const double look = step_look_at(look_, target, var.head, look_tuning, c.dt);
-  const HeadPose head = solve_head({trunk[index(Joint::neck)], upper_abs, look, hold.aim_weight, hold.rifle, hold.pitch},
+  // (Lying flat with no aim point the rifle is held shouldered but the head is free: the weld
+  // is only for aiming.)
+  const double weld = c.aim_usable ? hold.aim_weight : hold.aim_weight * (1.0 - lower.prone);
+  const HeadPose head = solve_head({trunk[index(Joint::neck)], upper_abs, look, weld, hold.rifle, hold.pitch},
                                    body_, tuning_.rifle, head_tuning);
   pose.neck = head.neck;
   pose.head = head.head;

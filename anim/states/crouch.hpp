@@ -17,16 +17,16 @@ struct CrouchTuning {
   // between posture and locomotion": crouched walking at 0.5-1.5 m/s shortens stride by ~20-30 %
   // and raises cadence to keep the speed). 2 m/s is the crouch's top.
   SpeedCurve cadence_spm{{0.0, 0.3, 0.6, 0.9, 1.2, 1.4, 1.6, 1.8, 2.0, 2.5, 3.0, 8.0},
-                         {88.0, 92.0, 100.0, 110.0, 120.0, 126.0, 132.0, 138.0, 144.0, 150.0, 156.0, 200.0}};
+                         {88.0, 94.0, 104.0, 118.0, 130.0, 138.0, 146.0, 154.0, 162.0, 172.0, 180.0, 210.0}};
   double stance_fraction = 0.66;  // share, 0.55..0.8: a crouch walk keeps a long double support
                                   // (duty factor 0.62-0.70, Grasso et al. 2000) and never flies
   double landing_lead = 0.26;     // L, 0.05..0.6: the foot lands close ahead of the bent hips
   // The stance knee, rad of flexion, all through the stance: loaded deep, never straight.
-  double knee_contact = 1.25;     // rad, 0.4..1.6: at touchdown
-  double knee_loading = 1.45;     // rad, 0.5..1.7: the loading response's peak
-  double knee_midstance = 1.35;   // rad, 0.4..1.6: at mid-stance (the hips ride up over it)
-  double knee_toe_off = 1.55;     // rad, 0.5..1.8: at lift-off
-  double stand_knee = 1.50;       // rad, 0.6..1.8: the knee of a soldier crouched still
+  double knee_contact = 1.30;     // rad, 0.4..1.6: at touchdown
+  double knee_loading = 1.50;     // rad, 0.5..1.7: the loading response's peak
+  double knee_midstance = 1.42;   // rad, 0.4..1.6: at mid-stance (the hips ride up over it)
+  double knee_toe_off = 1.60;     // rad, 0.5..1.8: at lift-off
+  double stand_knee = 1.45;       // rad, 0.6..1.8: the knee of a soldier crouched still
   double dorsiflexion_max = 0.70; // rad, 0.3..0.8: a crouched ankle bends further before the heel
                                   // rises (deep squat dorsiflexion ~35-40 deg, Hemmerich et al. 2006)
   double lift = 0.06;             // L, 0.01..0.2: the swing's peak boot height (a low, quick step)

@@ -31,7 +31,7 @@ struct StanceTuning {
                                    // low crawl covers ~0.3-0.6 m/s, FM 3-21.8 ch. 8 movement rates)
   double kneel_max_speed = 0.0;    // m/s, 0..0.3: a kneel is a firing position, held still
   // How long each link of the chain takes at rest (a few tenths of a second to a second).
-  double crouch_time = 0.45;       // s, 0.15..1.5: stand <-> crouch (a dip of the hips, ~0.4 s)
+  double crouch_time = 0.7;       // s, 0.15..1.5: stand <-> crouch (a dip of the hips, ~0.4 s)
   double kneel_time = 1.0;         // s, 0.3..2: crouch <-> kneel (the rear foot steps back, the knee goes down)
   double prone_time = 1.4;         // s, 0.4..3: kneel <-> prone (down over the hands, the legs back)
   double entry_speed_slack = 0.05; // m/s, 0..0.3: a link starts once the body is this close to its speed

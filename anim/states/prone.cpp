@@ -36,13 +36,11 @@ double crawl_draw(const ProneTuning& t) { return t.crawl_stance * t.crawl_stride
 void step_prone_crawl(ProneState& s, double travelled, bool flat, double dt, const ProneTuning& t) {
   const double dist = std::isfinite(travelled) ? std::abs(travelled) : 0.0;
   const double stride = std::max(0.05, t.crawl_stride);
-  if (!flat) {
-    s.legs = 0.0;
-    return;
+  if (flat) {
+    s.phase += dist / stride;  // Rule 1: by distance
+    s.phase -= std::floor(s.phase);
   }
-  s.phase += dist / stride;  // Rule 1: by distance
-  s.phase -= std::floor(s.phase);
-  if (dist > 1e-9)
+  if (flat && dist > 1e-9)
     s.legs = std::min(1.0, s.legs + dist / (kLegsInDistance * stride));
   else
     s.legs = std::max(0.0, s.legs - std::max(0.0, dt) / kLegsOutTime);
@@ -67,9 +65,10 @@ PronePose prone_pose(const ProneInput& in, const Proportions& body, const KneelT
   p.planted[r] = true;
   p.knee_down[r] = b <= 0.0;
   const double arc = std::sin(kPi * a);
+  // (The toe leads the arc, the foot turning over it: the toe clears the floor all the way.)
   p.pitch[f] = mix(k.pitch[f], k.pitch[r], ae);
-  p.ankle[f] = mix(k.ankle[f], k.ankle[r], ae) + vec2{0.0, t.step_lift * arc * arc};
-  p.toe[f] = swung_toe(body, p.ankle[f], p.pitch[f]);
+  p.toe[f] = mix(k.toe[f], k.toe[r], ae) + vec2{0.0, t.step_lift * arc * arc};
+  p.ankle[f] = ankle_from_toe(body, p.toe[f], p.pitch[f]);
   p.planted[f] = a <= 0.0 || a >= 1.0;
   p.knee_down[f] = a >= 1.0 && b <= 0.0;
 
@@ -87,16 +86,21 @@ PronePose prone_pose(const ProneInput& in, const Proportions& body, const KneelT
 
   // Lying flat, the crawl: the legs in antiphase, each drawn up out to the side as
   // its toe plants and pushing back through its stance (Rule 2: the planted toe is still).
-  const double legs = clamp01(in.legs) * be;
+  // While the crawl's legs come in (or let out, still) the feet are lifted and carried to
+  // their places in the cycle: they bear again once it is wholly in (or out).
+  const double legs_in = clamp01(in.legs) * be;
+  const double legs = smootherstep01(legs_in);
   if (legs > 0.0) {
     const double draw = crawl_draw(t);
+    const double arc_in = std::sin(kPi * legs_in);
+    const double carried = t.crawl_lift * arc_in * arc_in;
     for (Side side : kSides) {
       const double psi = in.crawl_phase + (side == Side::near ? 0.0 : 0.5);
-      const vec2 off = crawl_offset(psi, t.crawl_stance, draw, t.crawl_lift) * legs;
+      const vec2 off = crawl_offset(psi, t.crawl_stance, draw, t.crawl_lift) * legs + vec2{0.0, carried};
       p.ankle[index(side)] += off;
       p.toe[index(side)] += off;
       const double q = psi - std::floor(psi);
-      p.planted[index(side)] = q < t.crawl_stance || legs < 1.0;
+      p.planted[index(side)] = legs_in >= 1.0 && q < t.crawl_stance;
     }
   }
   return p;
@@ -120,6 +124,20 @@ double prone_face_pitch(const ProneLookInput& in, const ProneTuning& t) {
     up = w * w;
   }
   return mix(t.rest_pitch, t.look_up, up);
+}
+
+double follow_face(ProneState& s, double target, double dt, const ProneTuning& t) {
+  if (!s.face_set || !std::isfinite(s.face)) {
+    s.face = target;
+    s.face_rate = 0.0;
+    s.face_set = true;
+    return s.face;
+  }
+  const double w = std::max(0.1, t.face_response);
+  const double h = std::isfinite(dt) ? std::clamp(dt, 0.0, 0.1) : 0.0;
+  s.face_rate += (w * w * (target - s.face) - 2.0 * w * s.face_rate) * h;  // semi-implicit Euler
+  s.face += s.face_rate * h;
+  return s.face;
 }
 
 FrogKnee frog_knee(vec2 hip, vec2 ankle, vec2 ik_knee, double floor_y, const Proportions& body) {

@@ -24,7 +24,7 @@ struct ProneTuning {
                                  // pelvis's depth front to back, ~0.26 m for a 1.78 m man, Winter 2009)
   double leg_extension = 0.96;   // share of leg length, 0.85..0.995: lying flat, hip -> ankle
   double trunk_lean = 1.42;      // rad, 1.2..1.57: the lower trunk from vertical lying flat
-  double chest_raise = 0.30;     // rad, 0..0.6: the upper trunk propped up on the elbows
+  double chest_raise = 0.38;     // rad, 0..0.6: the upper trunk propped up on the elbows
   double fours_lean = 1.15;      // rad, 0.8..1.5: the trunk over the hands, on hands and knees
   double fours_share = 0.45;     // 0.2..0.7: share of the way down at hands and knees
   double step_lift = 0.05;       // m, 0..0.15: the front boot's lift as it steps back beside the rear
@@ -36,6 +36,8 @@ struct ProneTuning {
   double check_period = 3.5;     // s, 1..20: how often, still, he may lift his head to check
   double check_share = 0.35;     // 0..1: the share of those periods he does
   double check_time = 1.4;       // s, 0.3..3: how long a check lasts (the head up and down again)
+  double face_response = 7.0;    // 1/s, 1..30: the face follows where it should look critically damped
+                                 // (no jerk as it lifts to look ahead when he moves off)
   double aim_up_max = 0.35;      // rad, 0..0.8: a prone body aims this far up at most (propped elbows)
   double aim_down_max = 0.15;    // rad, 0..0.5: and this far down (the chest is on the floor)
   double neck_share = 0.65;      // 0..1: of the face's turn lying flat, the neck's (it cranes)
@@ -72,7 +74,12 @@ double crawl_draw(const ProneTuning& t);
 struct ProneState {
   double phase = 0.0;  // cycles
   double legs = 0.0;   // 0..1
+  double face = 0.0;        // rad, the face's pitch as followed
+  double face_rate = 0.0;   // rad/s
+  bool face_set = false;
 };
+// The face's pitch followed toward `target` (critically damped at face_response).
+double follow_face(ProneState& s, double target, double dt, const ProneTuning& t);
 void step_prone_crawl(ProneState& s, double travelled, bool flat, double dt, const ProneTuning& t);
 
 PronePose prone_pose(const ProneInput& in, const Proportions& body, const KneelTuning& kt, const ProneTuning& t);

@@ -105,11 +105,12 @@ void StateLayer::solve(const PostureSolveInput& in, const Proportions& body, con
   lower_.trunk_pitch = lying ? prone.trunk_lean : mix(t.crouch.trunk_lean, t.kneel.trunk_lean, link.share);
   lower_.chest_raise = lying ? prone.chest_raise : 0.0;
   lower_.prone = lying ? prone.flat : 0.0;
-  lower_.face_world = prone_face_pitch({std::abs(in.travelled) > 1e-6, in.has_aim, in.aim_pitch, in.time, in.seed}, t.prone);
+  const double face = prone_face_pitch({std::abs(in.travelled) > 1e-6, in.has_aim, in.aim_pitch, in.time, in.seed}, t.prone);
+  lower_.face_world = follow_face(prone_, face, in.dt, t.prone);
   // The rifle lying flat: along the aim within a prone body's limits, else level, its muzzle
   // held off the ground ahead.
   lower_.rifle_pitch = in.has_aim ? std::clamp(in.aim_pitch, -t.prone.aim_down_max, t.prone.aim_up_max) : 0.0;
-  lower_.breathing = std::abs(in.travelled) < 1e-6;
+  lower_.breathing = true;  // a kneel is still; lying flat the chest breathes on the floor, crawling too
 }
 
 State StateLayer::state() const { return out_.state; }

@@ -212,6 +212,7 @@ const std::array kFields = {
     SOLDIER_FIELD(prone, check_period, "s", 1.0, 20.0),
     SOLDIER_FIELD(prone, check_share, "share", 0.0, 1.0),
     SOLDIER_FIELD(prone, check_time, "s", 0.3, 3.0),
+    SOLDIER_FIELD(prone, face_response, "1/s", 1.0, 30.0),
     SOLDIER_FIELD(prone, aim_up_max, "rad", 0.0, 0.8),
     SOLDIER_FIELD(prone, aim_down_max, "rad", 0.0, 0.5),
     SOLDIER_FIELD(prone, neck_share, "share", 0.0, 1.0),

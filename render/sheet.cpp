@@ -51,7 +51,7 @@ Canvas draw_contact_sheet(std::span<const CycleSample> rows, const SheetOptions&
   // nor a label off the edge (issue 16: --frames 1).
   Canvas none(1, 1);
   std::vector<std::string> lines = {options.title};
-  for (const CycleSample& s : rows) lines.push_back(row_label(row_stats(s)));
+  for (const CycleSample& s : rows) lines.push_back(s.label.empty() ? row_label(row_stats(s)) : s.label);
   const int legend = draw_legend(none, 0, 0, options.trails, st, false);
   size.width = std::max(size.width, sheet_text_width(frame, lines, legend));
 

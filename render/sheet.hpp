@@ -39,6 +39,7 @@ struct RowStats {
   std::string_view gait;         // "walk", "run" (stance fraction above / below 0.5), "stand"
   bool aim = false;              // the row aims at a point
   double aim_deg = 0.0;          // its elevation from the shoulder, degrees
+  bool still = false;            // not a cycle: an idle window (standing, kneeling, lying still)
 };
 RowStats row_stats(const CycleSample& sample);
 

@@ -124,8 +124,17 @@ void Character::step_gait(const StepContext& c, const Terrain& terrain) {
 
 void Character::step_state(const StepContext& c, const Terrain& terrain) {
   // Where on the posture chain the body is, then the geometry that solves it (anim/states/).
-  states_.advance(c.intent.stance, std::abs(motion_.vx), gait_.output().standing, c.dt, tuning_);
   const double ground = terrain.height_at(motion_.x);
+  if (time_ == 0.0 && c.intent.stance != Stance::stand) {
+    // Placed in a posture, he starts in it: the feet planted as crouched (where a kneel or
+    // prone would have begun from), the upper body's followers afresh.
+    states_.start_in(c.intent.stance);
+    gait_.reset_standing(motion_.x, c.sign < 0.0 ? -1 : 1, terrain, states_.gait_tuning(tuning_));
+    states_.take_gait(gait_.output(), motion_.x, c.sign, ground, idle_shift_, tuning_);
+    rifle_ = RifleHoldState{};
+    look_ = LookAtState{};
+  }
+  states_.advance(c.intent.stance, std::abs(motion_.vx), gait_.output().standing, c.dt, tuning_);
   if (states_.gait_runs()) {
     std::array<vec2, 2> balls{};
     if (states_.take_gait_reset(motion_.x, c.sign, ground, balls))

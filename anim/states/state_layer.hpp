@@ -42,6 +42,12 @@ class StateLayer {
   // requested one) allows. Returns true when it was capped (the HUD says so).
   bool cap_intent(Intent& intent, const Tuning& t) const;
 
+  // A soldier placed in a posture starts in it (his first step): no change of posture shown.
+  void start_in(Stance stance) {
+    posture_.level = out_.level = stance_level(stance);
+    out_.link = posture_link(out_.level);
+  }
+
   // Where on the posture chain the body is this step. `feet_down`: the gait stands with both
   // feet planted (a kneel or prone begins only from there).
   const PostureOutput& advance(Stance request, double speed, bool feet_down, double dt, const Tuning& t);

@@ -75,7 +75,7 @@ StepContext Character::begin_step(const Intent& raw, double dt) {
   // slows before he turns round: the pivot waits until the body is slow enough to plant and
   // turn (the acceleration limit brakes it meanwhile); a turn once begun completes.
   const bool mid_turn = yaw_ != 0.0 && yaw_ != kPi;
-  if (mid_turn || std::abs(motion_.vx) <= bt.turn_max_speed)
+  if (states_.may_turn() && (mid_turn || std::abs(motion_.vx) <= bt.turn_max_speed))
     yaw_ = rotate_towards(yaw_, yaw_target_, kPi / bt.turn_time * c.dt);
   // A backpedal is capped at a speed people can walk backwards.
   if (intent.vx_desired * want_sign < 0.0) {
@@ -134,7 +134,8 @@ void Character::step_state(const StepContext& c, const Terrain& terrain) {
     rifle_ = RifleHoldState{};
     look_ = LookAtState{};
   }
-  states_.advance(c.intent.stance, std::abs(motion_.vx), gait_.output().standing, c.dt, tuning_);
+  // (A kneel or prone begins with both feet down and the turn, if any, complete.)
+  states_.advance(c.intent.stance, std::abs(motion_.vx), gait_.output().standing && std::abs(c.facing) == 1.0, c.dt, tuning_);
   if (states_.gait_runs()) {
     std::array<vec2, 2> balls{};
     if (states_.take_gait_reset(motion_.x, c.sign, ground, balls))
@@ -147,14 +148,16 @@ void Character::step_state(const StepContext& c, const Terrain& terrain) {
   in.body_x = motion_.x;
   in.sign = c.sign;
   in.ground = ground;
-  in.travelled = travelled_;
+  in.travelled = travelled_ * c.sign;  // along the facing
   in.dt = c.dt;
   in.time = time_;
   in.seed = spec_.seed;
-  in.has_aim = c.aim_usable;
   if (c.aim_usable) {
+    // (An aim point behind him is not aimed at from a kneel or lying flat: he does not turn.)
     const vec2 head = frame_.joints[index(Joint::head)];
-    in.aim_pitch = angle_of({(c.intent.aim_world.x - head.x) * c.sign, c.intent.aim_world.y - head.y});
+    const vec2 to_aim{(c.intent.aim_world.x - head.x) * c.sign, c.intent.aim_world.y - head.y};
+    in.has_aim = to_aim.x > 0.0;
+    in.aim_pitch = angle_of(to_aim);
   }
   states_.solve(in, body_, tuning_);
 }

@@ -32,8 +32,8 @@ double span_cap(double a, double b, const StanceTuning& t) {
   return cap;
 }
 
-double link_time(double lower_level, const StanceTuning& t) {
-  if (lower_level < kCrouchLevel) return t.crouch_time;
+double link_time(double lower_level, double speed, const StanceTuning& t) {
+  if (lower_level < kCrouchLevel) return t.crouch_time + t.crouch_time_per_speed * speed;
   if (lower_level < kKneelLevel) return t.kneel_time;
   return t.prone_time;
 }
@@ -96,7 +96,8 @@ PostureOutput step_posture(PostureState& s, const PostureInput& in, const Stance
     const bool inside = s.level != std::floor(s.level);  // a link once begun is not held up
     if (inside || in.speed <= cap + t.entry_speed_slack) {
       const double lower = std::min(s.level, next);
-      const double rate = 1.0 / std::max(1e-3, link_time(std::floor(lower), t));
+      const double speed = std::isfinite(in.speed) ? std::abs(in.speed) : 0.0;
+      const double rate = 1.0 / std::max(1e-3, link_time(std::floor(lower), speed, t));
       const double moved = s.level + dir * rate * dt;
       s.level = dir > 0.0 ? std::min(moved, next) : std::max(moved, next);
     }

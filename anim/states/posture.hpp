@@ -31,6 +31,9 @@ struct StanceTuning {
                                    // low crawl covers ~0.3-0.6 m/s, FM 3-21.8 ch. 8 movement rates)
   double kneel_max_speed = 0.0;    // m/s, 0..0.3: a kneel is a firing position, held still
   // How long each link of the chain takes at rest (a few tenths of a second to a second).
+  double crouch_time_per_speed = 0.5;  // s per m/s, 0..2: moving, the hips go down or up over longer
+                                       // (over about two steps at a walk: the gait's legs follow the
+                                       // change of geometry without snapping straight)
   double crouch_time = 0.7;       // s, 0.15..1.5: stand <-> crouch (a dip of the hips, ~0.4 s)
   double kneel_time = 1.0;         // s, 0.3..2: crouch <-> kneel (the rear foot steps back, the knee goes down)
   double prone_time = 1.4;         // s, 0.4..3: kneel <-> prone (down over the hands, the legs back)

@@ -37,7 +37,9 @@ void step_prone_crawl(ProneState& s, double travelled, bool flat, double dt, con
   const double dist = std::isfinite(travelled) ? std::abs(travelled) : 0.0;
   const double stride = std::max(0.05, t.crawl_stride);
   if (flat) {
-    s.phase += dist / stride;  // Rule 1: by distance
+    // Rule 1: by the distance along the facing; backing away the cycle runs backwards (the
+    // time-reverse of a crawl), so the planted toes still hold.
+    s.phase += (std::isfinite(travelled) ? travelled : 0.0) / stride;
     s.phase -= std::floor(s.phase);
   }
   if (flat && dist > 1e-9)

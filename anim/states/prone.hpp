@@ -80,6 +80,7 @@ struct ProneState {
 };
 // The face's pitch followed toward `target` (critically damped at face_response).
 double follow_face(ProneState& s, double target, double dt, const ProneTuning& t);
+// `travelled`: m along the facing this step (+ forward).
 void step_prone_crawl(ProneState& s, double travelled, bool flat, double dt, const ProneTuning& t);
 
 PronePose prone_pose(const ProneInput& in, const Proportions& body, const KneelTuning& kt, const ProneTuning& t);

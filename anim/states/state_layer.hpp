@@ -28,7 +28,7 @@ struct PostureSolveInput {
   double body_x = 0.0;       // world m, after this step's motion
   double sign = 1.0;         // facing sign: the facing frame's x = (world x - body_x) * sign
   double ground = 0.0;       // m, the ground's height under the body
-  double travelled = 0.0;    // signed world x moved this step, m
+  double travelled = 0.0;    // m moved this step along the facing (+ forward, - backing)
   double dt = 0.0;           // s
   double time = 0.0;         // s since start (the prone head's checks)
   std::uint64_t seed = 0;    // Rule 10
@@ -51,6 +51,10 @@ class StateLayer {
   // Where on the posture chain the body is this step. `feet_down`: the gait stands with both
   // feet planted (a kneel or prone begins only from there).
   const PostureOutput& advance(Stance request, double speed, bool feet_down, double dt, const Tuning& t);
+
+  // The body may turn round: not kneeling or lying (a kneel or prone holds its facing; a
+  // request to face the other way waits until he is back up to the crouch).
+  bool may_turn() const { return out_.level <= kCrouchLevel; }
 
   // The gait solves the body (stand, walk, run, crouch: the level is at most the crouch's).
   bool gait_runs() const { return out_.level <= kCrouchLevel; }

@@ -176,6 +176,7 @@ const std::array kFields = {
     SOLDIER_FIELD(stances, prone_max_speed, "m/s", 0.1, 1.0),
     SOLDIER_FIELD(stances, kneel_max_speed, "m/s", 0.0, 0.3),
     SOLDIER_FIELD(stances, crouch_time, "s", 0.15, 1.5),
+    SOLDIER_FIELD(stances, crouch_time_per_speed, "s per m/s", 0.0, 2.0),
     SOLDIER_FIELD(stances, kneel_time, "s", 0.3, 2.0),
     SOLDIER_FIELD(stances, prone_time, "s", 0.4, 3.0),
     SOLDIER_FIELD(stances, entry_speed_slack, "m/s", 0.0, 0.3),

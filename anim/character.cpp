@@ -37,14 +37,16 @@ Character::Character(const CharacterSpec& spec, const Tuning& tuning, const Terr
   motion_.x = std::isfinite(spec.x) ? spec.x : 0.0;
   yaw_ = yaw_target_ = spec.facing < 0 ? kPi : 0.0;
   frame_.body_size = body_;
+  states_.take_gait(gait_.output(), motion_.x, spec.facing < 0 ? -1.0 : 1.0, terrain.height_at(motion_.x), 0.0, tuning_);
   solve_pose(begin_step(Intent{}, 0.0), terrain);
 }
 
 void Character::step(const Intent& raw, double dt, const Terrain& terrain) {
   StepContext c = begin_step(raw, dt);
+  states_.set_capped(states_.cap_intent(c.intent, tuning_));  // 3. the posture's speed, before the body moves
   move_body(c);
   // 3. State: stand, walk and run are the gait's (Rule 6); the states of Rule 7 plug in here.
-  step_gait(c, terrain);
+  step_state(c, terrain);
   time_ += c.dt;
   solve_pose(c, terrain);
 }
@@ -73,7 +75,7 @@ StepContext Character::begin_step(const Intent& raw, double dt) {
   // slows before he turns round: the pivot waits until the body is slow enough to plant and
   // turn (the acceleration limit brakes it meanwhile); a turn once begun completes.
   const bool mid_turn = yaw_ != 0.0 && yaw_ != kPi;
-  if (mid_turn || std::abs(motion_.vx) <= bt.turn_max_speed)
+  if (states_.may_turn() && (mid_turn || std::abs(motion_.vx) <= bt.turn_max_speed))
     yaw_ = rotate_towards(yaw_, yaw_target_, kPi / bt.turn_time * c.dt);
   // A backpedal is capped at a speed people can walk backwards.
   if (intent.vx_desired * want_sign < 0.0) {
@@ -117,17 +119,58 @@ void Character::step_gait(const StepContext& c, const Terrain& terrain) {
     gi.leg_hip_offset[index(s)] = frame.depth_scale() * joint_depth(s == Side::near ? Joint::hip_near : Joint::hip_far, body_);
   gi.wants_to_move = std::abs(c.intent.vx_desired) > kMoveIntent;
   gi.seed = spec_.seed;
-  gait_.step(gi, tuning_.gait, terrain);
+  gait_.step(gi, states_.gait_tuning(tuning_), terrain);
+}
+
+void Character::step_state(const StepContext& c, const Terrain& terrain) {
+  // Where on the posture chain the body is, then the geometry that solves it (anim/states/).
+  const double ground = terrain.height_at(motion_.x);
+  if (time_ == 0.0 && c.intent.stance != Stance::stand) {
+    // Placed in a posture, he starts in it: the feet planted as crouched (where a kneel or
+    // prone would have begun from), the upper body's followers afresh.
+    states_.start_in(c.intent.stance);
+    gait_.reset_standing(motion_.x, c.sign < 0.0 ? -1 : 1, terrain, states_.gait_tuning(tuning_));
+    states_.take_gait(gait_.output(), motion_.x, c.sign, ground, idle_shift_, tuning_);
+    rifle_ = RifleHoldState{};
+    look_ = LookAtState{};
+  }
+  // (A kneel or prone begins with both feet down and the turn, if any, complete.)
+  states_.advance(c.intent.stance, std::abs(motion_.vx), gait_.output().standing && std::abs(c.facing) == 1.0, c.dt, tuning_);
+  if (states_.gait_runs()) {
+    std::array<vec2, 2> balls{};
+    if (states_.take_gait_reset(motion_.x, c.sign, ground, balls))
+      gait_.reset_standing(motion_.x, c.sign < 0.0 ? -1 : 1, terrain, states_.gait_tuning(tuning_), &balls);
+    step_gait(c, terrain);
+    states_.take_gait(gait_.output(), motion_.x, c.sign, ground, idle_shift_, tuning_);
+    return;
+  }
+  PostureSolveInput in;
+  in.body_x = motion_.x;
+  in.sign = c.sign;
+  in.ground = ground;
+  in.travelled = travelled_ * c.sign;  // along the facing
+  in.dt = c.dt;
+  in.time = time_;
+  in.seed = spec_.seed;
+  if (c.aim_usable) {
+    // (An aim point behind him is not aimed at from a kneel or lying flat: he does not turn.)
+    const vec2 head = frame_.joints[index(Joint::head)];
+    const vec2 to_aim{(c.intent.aim_world.x - head.x) * c.sign, c.intent.aim_world.y - head.y};
+    in.has_aim = to_aim.x > 0.0;
+    in.aim_pitch = angle_of(to_aim);
+  }
+  states_.solve(in, body_, tuning_);
 }
 
 void Character::solve_pose(const StepContext& c, const Terrain& terrain) {
-  const GaitOutput& g = gait_.output();
+  const LowerBody& lower = states_.lower();
+  const GaitOutput& g = lower.legs;
   const BodyFrame frame{{motion_.x, 0.0}, yaw_};
   const double speed = std::abs(motion_.vx);
   const StepVariation var = step_variation_between(spec_.seed, g.steps, g.step_fraction, tuning_.gait.variation);
 
   Pose pose;
-  pose.pelvis_facing = {idle_shift_, g.pelvis_y};
+  pose.pelvis_facing = {lower.pelvis_forward, g.pelvis_y};
 
   // 6. Torso attitude BEFORE anything is solved against the shoulders (Rule 2b). The aim's
   // share of the lean reads the rifle's pitch as it was last step (the rifle is placed from
@@ -145,13 +188,13 @@ void Character::solve_pose(const StepContext& c, const Terrain& terrain) {
   ti.variation = var.lean;
   ti.aim_pitch = rifle_.pitch;
   ti.aim_weight = rifle_.aim_weight;
-  ti.breathing = g.standing ? 1.0 : 0.0;
+  ti.breathing = lower.breathing ? 1.0 : 0.0;
   ti.rock = tuning_.recoil.shoulder_rock * recoil_.back;
   ti.time = time_;
   ti.dt = c.dt;
   const TorsoAttitude torso = step_torso(torso_, ti, tt, tuning_.lean);
-  pose.spine_lower = torso.spine_lower;
-  pose.spine_upper = torso.spine_upper;
+  pose.spine_lower = torso.spine_lower + lower.trunk_pitch;  // the posture's trunk (anim/states/)
+  pose.spine_upper = torso.spine_upper - lower.chest_raise;
 
   // 7. Trunk forward kinematics -> shoulders and head (facing frame).
   const JointPositions trunk = forward_kinematics(pose, body_, BodyFrame{});
@@ -167,6 +210,13 @@ void Character::solve_pose(const StepContext& c, const Terrain& terrain) {
   ri.trunk_length = body_.trunk;
   ri.has_aim = c.aim_usable;
   ri.aim = c.aim_facing;
+  if (lower.prone > 0.0) {
+    // Going down the rifle comes up from the carry's pitch to the prone one (anim/states/prone:
+    // within what a prone body can aim, the elbows on the floor), shouldered all the way.
+    ri.has_aim = true;
+    const double pitch = tuning_.aim.carry_pitch + (lower.rifle_pitch - tuning_.aim.carry_pitch) * lower.prone;
+    ri.aim = shoulder + 20.0 * direction(pitch);
+  }
   ri.phase = g.phase;
   ri.speed = speed;
   ri.turn = 1.0 - std::abs(c.facing);
@@ -183,16 +233,42 @@ void Character::solve_pose(const StepContext& c, const Terrain& terrain) {
   // (Solved before the legs: it does not read them, and the joints below need its angles.)
   const vec2 head_f = trunk[index(Joint::head)];
   const double trunk_forward = upper_abs - kPi / 2.0;
-  const double target = c.aim_usable && c.aim_facing.x > head_f.x ? angle_of(c.aim_facing - head_f) - trunk_forward : var.head;
-  const double look = step_look_at(look_, target, var.head, tuning_.look, c.dt);
-  const HeadPose head = solve_head({trunk[index(Joint::neck)], upper_abs, look, hold.aim_weight, hold.rifle, hold.pitch},
-                                   body_, tuning_.rifle, tuning_.head);
+  double target = c.aim_usable && c.aim_facing.x > head_f.x ? angle_of(c.aim_facing - head_f) - trunk_forward : var.head;
+  LookAtTuning look_tuning = tuning_.look;
+  HeadTuning head_tuning = tuning_.head;
+  if (lower.prone > 0.0) {
+    // Lying flat the FACE is solved absolutely (Rule 7): off a horizontal trunk the neck cranes
+    // and the skull comes up toward vertical; the cone and the neck's share open up for it.
+    target += (lower.face_world - trunk_forward - target) * lower.prone;
+    look_tuning.cone += (kPi / 2.0 + 0.2 - look_tuning.cone) * lower.prone;
+    head_tuning.look_neck_share += (tuning_.prone.neck_share - head_tuning.look_neck_share) * lower.prone;
+    head_tuning.neck_extend_max = std::max(head_tuning.neck_extend_max, tuning_.prone.neck_extend_max * lower.prone);
+  }
+  const double look = step_look_at(look_, target, var.head, look_tuning, c.dt);
+  // (Lying flat with no aim point the rifle is held shouldered but the head is free: the weld
+  // is only for aiming.)
+  const double weld = c.aim_usable ? hold.aim_weight : hold.aim_weight * (1.0 - lower.prone);
+  const HeadPose head = solve_head({trunk[index(Joint::neck)], upper_abs, look, weld, hold.rifle, hold.pitch},
+                                   body_, tuning_.rifle, head_tuning);
   pose.neck = head.neck;
   pose.head = head.head;
 
   // 9. Legs: two-bone IK from the hips to the gait's ankles, knees forward.
   JointPositions joints = forward_kinematics(pose, body_, frame);
   pose.leg = solve_legs(g, body_, c.facing, joints);
+  std::array<double, 2> knee_depth{};
+  if (lower.prone > 0.0) {
+    // A prone leg drawn up cannot fold its knee down through the floor: it goes out to the side.
+    const double floor = terrain.height_at(motion_.x) + tuning_.kneel.knee_height;
+    for (Side s : kSides) {
+      const Joint hip = s == Side::near ? Joint::hip_near : Joint::hip_far;
+      const Joint knee = s == Side::near ? Joint::knee_near : Joint::knee_far;
+      const Joint ankle = s == Side::near ? Joint::ankle_near : Joint::ankle_far;
+      const FrogKnee fk = frog_knee(joints[index(hip)], joints[index(ankle)], joints[index(knee)], floor, body_);
+      joints[index(knee)] = fk.knee;
+      knee_depth[index(s)] = fk.depth;
+    }
+  }
   // The elbows as the side view sees them, held out of its plane (arms.hpp).
   for (Side s : kSides) {
     const Joint elbow = s == Side::near ? Joint::elbow_near : Joint::elbow_far;
@@ -204,7 +280,8 @@ void Character::solve_pose(const StepContext& c, const Terrain& terrain) {
   // Output (ARCHITECTURE.md step 12 reads this).
   CharacterFrame& f = frame_;
   f.t = time_;
-  f.state = g.standing ? State::stand : (g.params.stance_fraction > 0.5 ? State::walk : State::run);
+  f.state = states_.state() != State::stand ? states_.state()
+          : g.standing ? State::stand : (g.params.stance_fraction > 0.5 ? State::walk : State::run);
   f.body = frame;
   f.x = motion_.x;
   f.vx = motion_.vx;
@@ -237,7 +314,7 @@ void Character::solve_pose(const StepContext& c, const Terrain& terrain) {
   f.joints = joints;
   f.rifle = {frame.to_world(hold.rifle.butt), frame.to_world(hold.rifle.grip), frame.to_world(hold.rifle.fore),
              frame.to_world(hold.rifle.muzzle)};
-  f.lean = torso.lean;
+  f.lean = torso.lean + lower.trunk_pitch;
   f.lean_accel = torso.accel_lean;
   f.lean_slope = torso.slope_lean;
   f.look = look;
@@ -248,6 +325,14 @@ void Character::solve_pose(const StepContext& c, const Terrain& terrain) {
   f.sight_eye = frame.to_world(head.eye_target);
   // 11. Secondary motion, after the look-at: spring chains root to tip, this same frame.
   f.gear = step_gear(gear_, f, tuning_.gear, c.dt, gear_every_);
+  f.posture_level = states_.posture().level;
+  f.speed_capped = states_.speed_capped();
+  f.knee_depth = knee_depth;
+  for (Side s : kSides) {
+    const vec2 knee = joints[index(s == Side::near ? Joint::knee_near : Joint::knee_far)];
+    f.knee_contact[index(s)] = lower.knee_contact[index(s)] ||
+                               knee.y <= terrain.height_at(knee.x) + tuning_.kneel.knee_height + 1e-3;
+  }
 }
 
 }  // namespace anim

@@ -6,6 +6,8 @@
 #include "anim/character_frame.hpp"
 #include "anim/gait/gait.hpp"
 #include "anim/gear.hpp"
+#include "anim/states/posture.hpp"
+#include "anim/states/state_layer.hpp"
 #include "anim/terrain.hpp"
 #include "anim/tuning.hpp"
 
@@ -13,8 +15,6 @@
 #include <string>
 
 namespace anim {
-
-enum class Stance : std::uint8_t { stand, crouch, prone, kneel };
 
 // What the player or the scenario asks for this step (ARCHITECTURE.md step 1).
 struct Intent {
@@ -71,6 +71,7 @@ class Character {
   void move_body(StepContext& c);                                       // 2: body motion
   void step_gait(const StepContext& c, const Terrain& terrain);         // 4-5: gait and pelvis
   void solve_pose(const StepContext& c, const Terrain& terrain);        // 6-11: the pose
+  void step_state(const StepContext& c, const Terrain& terrain);        // 3: which geometry solves the body
 
   CharacterSpec spec_;
   Tuning tuning_;
@@ -90,6 +91,7 @@ class Character {
   double idle_shift_ = 0.0;   // m, the hips' weight shift over one foot at rest (facing frame)
   CharacterFrame frame_;
   int gear_every_ = 1;        // set_gear_every
+  StateLayer states_;         // the posture and its geometry this step (anim/states/)
 };
 
 }  // namespace anim

@@ -76,6 +76,12 @@ struct CharacterFrame {
   Role role = Role::rifleman;
   std::uint8_t team = 0;     // 0..kTeams-1 (render's team accents)
   double since_shot = -1.0;  // s since his last shot, < 0: none yet
+  // The posture (issue 11, anim/states/).
+  double posture_level = 0.0;          // 0 stand, 1 crouch, 2 kneel, 3 prone; between: a change under way
+  bool speed_capped = false;           // the requested speed was more than the posture allows (HUD)
+  std::array<bool, 2> knee_contact{};  // by Side: that knee bears on the ground (a kneel's rear knee)
+  std::array<double, 2> knee_depth{};  // by Side: m the knee is held out of the side view's plane (a
+                                       // prone leg drawn up to the side); the legs keep their 3D length
 };
 
 }  // namespace anim

@@ -29,16 +29,17 @@ double bone_error(const CharacterFrame& f) {
   const Proportions& b = f.body_size;
   double e = 0.0;
   auto bone = [&](Joint a, Joint c, double len) { e = std::max(e, std::abs(glm::length(at(f, c) - at(f, a)) - len)); };
-  for (const Leg& l : kLegs) {
-    bone(l.hip, l.knee, b.thigh);
-    bone(l.knee, l.ankle, b.shank);
-    bone(l.ankle, l.toe, std::hypot(b.toe_forward(), b.ankle_height));
-  }
-  // The arms' bones in 3D: the elbows are held out of the side view's plane (elbow_depth).
+  // Bones in 3D where a joint is held out of the side view's plane (an elbow, a prone knee).
   auto bone3 = [&](Joint a, Joint c, double depth, double len) {
     const vec2 d = at(f, c) - at(f, a);
     e = std::max(e, std::abs(std::sqrt(d.x * d.x + d.y * d.y + depth * depth) - len));
   };
+  for (Side s : kSides) {
+    const Leg& l = kLegs[index(s)];
+    bone3(l.hip, l.knee, f.knee_depth[index(s)], b.thigh);
+    bone3(l.knee, l.ankle, f.knee_depth[index(s)], b.shank);
+    bone(l.ankle, l.toe, std::hypot(b.toe_forward(), b.ankle_height));
+  }
   for (Side s : kSides) {
     const Arm& a = kArms[index(s)];
     bone3(a.shoulder, a.elbow, f.elbow_depth[index(s)], b.upper_arm);

@@ -7,6 +7,10 @@
 #include "anim/lean.hpp"
 #include "anim/look_at.hpp"
 #include "anim/recoil.hpp"
+#include "anim/states/crouch.hpp"
+#include "anim/states/kneel.hpp"
+#include "anim/states/posture.hpp"
+#include "anim/states/prone.hpp"
 #include "anim/rifle.hpp"
 #include "anim/upper_body/arms.hpp"
 #include "anim/upper_body/head.hpp"
@@ -53,6 +57,10 @@ struct Tuning {
   RifleSpec rifle;
   RecoilTuning recoil;
   GearTuning gear;
+  StanceTuning stances;   // the posture chain: speeds and change times (anim/states/posture)
+  CrouchTuning crouch;    // anim/states/crouch
+  KneelTuning kneel;      // anim/states/kneel
+  ProneTuning prone;      // anim/states/prone
 };
 
 }  // namespace anim

@@ -27,7 +27,9 @@ int fail(const std::string& message, int status = 1) {
 }
 
 void add_flags(CLI::App& app, sheet::Flags& f, std::string& tuning) {
-  app.add_option("--state", f.state, "stand, walk or run (default: the six-speed gait sheet)");
+  app.add_option("--state", f.state,
+                 "stand, walk, run, crouch (a crouch walk, 0..2 m/s), kneel (a breath) or prone (a crawl, 0..0.6 m/s; 0: "
+                 "lying still) (default: the six-speed gait sheet)");
   app.add_option("--speed", f.speed, "One row at this speed, m/s (0..8; walk default 1.4, run 3.5)");
   app.add_option("--speeds", f.speeds, "One row per speed, m/s, comma separated (default 0.8,1.4,2.2,3.5,5,7)")
       ->delimiter(',');
@@ -38,6 +40,8 @@ void add_flags(CLI::App& app, sheet::Flags& f, std::string& tuning) {
   app.add_option("--aim", f.aim, "Aim at a point held at this elevation: up, down, level or degrees (-60..60)");
   app.add_flag("--terrain", f.terrain,
                "Walk the terrain course (slopes, 0.3 m steps): stills every ~1.5 m, one row per speed (default 1.4,3.5; 14 stills)");
+  app.add_flag("--transitions", f.transitions,
+               "Each change of posture (stand, crouch, kneel, prone, both ways, at rest and moving) as a strip of stills");
   app.add_option("--tuning", tuning, "Tuning file (assets/tuning/*.toml, as saved by the F3 panel); default: built-in");
 }
 
@@ -89,6 +93,7 @@ int main(int argc, char** argv) {
   for (const render::CycleRequest& r : plan->rows) {
     rows.push_back(render::sample_cycle(r, tuning));
     if (rows.back().frames.empty()) {
+      if (r.transition) return fail("a change of posture never settled within 12 s");
       return fail("no steady gait cycle at " + std::to_string(r.speed) + " m/s: the phase never wrapped");
     }
   }

@@ -38,9 +38,13 @@ std::string title_of(const Flags& f, int stills, const std::vector<double>& spee
   for (double v : speeds) idle += v < render::kIdleSpeed;
   std::string t;
   if (idle == speeds.size()) {
-    t = "standing at the ready, " + stills_word(stills) + " over one breath";
+    const std::string still = f.state == "kneel"    ? "kneeling on the rear knee"
+                              : f.state == "prone"  ? "lying still, prone"
+                              : f.state == "crouch" ? "crouched still"
+                                                    : "standing at the ready";
+    t = still + ", " + stills_word(stills) + " over one breath";
   } else {
-    const std::string gait = f.state.empty() ? "gait" : f.state;
+    const std::string gait = f.state.empty() ? "gait" : f.state == "crouch" ? "crouch walk" : f.state == "prone" ? "crawl" : f.state;
     t = gait + " cycle, " + stills_word(stills) + " per cycle at phase k/" + std::to_string(stills) + ", " +
         std::to_string(speeds.size()) + (speeds.size() == 1 ? " speed" : " speeds");
     if (idle > 0) t += " (0 m/s: standing idle over one breath)";
@@ -95,20 +99,63 @@ std::optional<Plan> make_terrain_plan(const Flags& f, std::string& error) {
   return plan;
 }
 
+bool is_posture(const std::string& state) { return state == "crouch" || state == "kneel" || state == "prone"; }
+
+anim::Stance stance_of(const std::string& state) {
+  if (state == "crouch") return anim::Stance::crouch;
+  if (state == "kneel") return anim::Stance::kneel;
+  if (state == "prone") return anim::Stance::prone;
+  return anim::Stance::stand;
+}
+
+// --transitions: every change of posture as a strip of stills. It takes frames, seed and out.
+std::optional<Plan> make_transitions_plan(const Flags& f, std::string& error) {
+  if (!f.state.empty()) error = "give --state or --transitions, not both";
+  else if (f.speed || !f.speeds.empty()) error = "--transitions takes no --speed or --speeds (each row has its own)";
+  else if (!f.aim.empty()) error = "--transitions takes no --aim";
+  else if (f.trails) error = "--transitions takes no --trails";
+  else if (f.frames && (*f.frames < 2 || *f.frames > kMaxFrames)) {
+    error = "--frames must be 2.." + std::to_string(kMaxFrames) + " for --transitions, got " + std::to_string(*f.frames);
+  }
+  if (!error.empty()) return std::nullopt;
+  Plan plan;
+  const int stills = f.frames.value_or(kTransitionStills);
+  for (const TransitionRow& t : kTransitions) {
+    render::CycleRequest r;
+    r.transition = true;
+    r.stance = t.from;
+    r.to = t.to;
+    r.speed = t.speed;
+    r.stills = stills;
+    r.seed = f.seed;
+    plan.rows.push_back(r);
+  }
+  plan.layout.cell_width_m = kLyingCellWidth;
+  plan.layout.title = "changes of posture, " + stills_word(stills) + " from the request until settled, seed " + std::to_string(f.seed);
+  plan.default_out = f.out.empty();
+  plan.out = f.out.empty() ? "contact_sheets/out/transitions.png" : f.out;
+  return plan;
+}
+
 }  // namespace
 
 std::optional<Plan> make_plan(const Flags& f, std::string& error) {
+  if (f.terrain && f.transitions) {
+    error = "give --terrain or --transitions, not both";
+    return std::nullopt;
+  }
   if (f.terrain) return make_terrain_plan(f, error);
-  if (!f.state.empty() && f.state != "stand" && f.state != "walk" && f.state != "run") {
-    error = "unknown --state '" + f.state + "' (expected stand, walk or run)";
+  if (f.transitions) return make_transitions_plan(f, error);
+  if (!f.state.empty() && f.state != "stand" && f.state != "walk" && f.state != "run" && !is_posture(f.state)) {
+    error = "unknown --state '" + f.state + "' (expected stand, walk, run, crouch, kneel or prone)";
     return std::nullopt;
   }
   if (f.speed && !f.speeds.empty()) {
     error = "give --speed or --speeds, not both";
     return std::nullopt;
   }
-  if (f.state == "stand" && (f.speed || !f.speeds.empty())) {
-    error = "--state stand takes no --speed or --speeds";
+  if ((f.state == "stand" || f.state == "kneel") && (f.speed || !f.speeds.empty())) {
+    error = "--state " + f.state + " takes no --speed or --speeds (he holds still)";
     return std::nullopt;
   }
   if (f.frames && (*f.frames < 1 || *f.frames > kMaxFrames)) {
@@ -117,15 +164,23 @@ std::optional<Plan> make_plan(const Flags& f, std::string& error) {
   }
 
   std::vector<double> speeds;
-  if (f.state == "stand") speeds = {0.0};
+  if (f.state == "stand" || f.state == "kneel") speeds = {0.0};
   else if (f.speed) speeds = {*f.speed};
   else if (!f.speeds.empty()) speeds = f.speeds;
   else if (f.state == "walk") speeds = {1.4};
   else if (f.state == "run") speeds = {3.5};
+  else if (f.state == "crouch") speeds = {kCrouchSpeed};
+  else if (f.state == "prone") speeds = {kCrawlSpeed};
   else speeds = kDefaultSpeeds;
   for (double v : speeds) {
     if (!speed_ok(v)) {
       error = "speed " + number(v) + " m/s is out of range (expected 0.." + number(kMaxSpeed) + ")";
+      return std::nullopt;
+    }
+    const double top = f.state == "crouch" ? kCrouchMaxSpeed : kCrawlMaxSpeed;
+    if ((f.state == "crouch" || f.state == "prone") && v > top) {
+      error = "--state " + f.state + ": " + number(v) + " m/s is faster than a " + (f.state == "crouch" ? "crouch walk" : "crawl") +
+              " goes (0.." + number(top) + ")";
       return std::nullopt;
     }
     if ((f.state == "walk" || f.state == "run") && v < render::kIdleSpeed) {
@@ -150,7 +205,8 @@ std::optional<Plan> make_plan(const Flags& f, std::string& error) {
   }
 
   Plan plan;
-  const int stills = f.frames.value_or(f.state == "stand" ? kStandStills : kGaitStills);
+  const bool still = f.state == "stand" || f.state == "kneel";
+  const int stills = f.frames.value_or(still ? kStandStills : kGaitStills);
   for (double v : speeds) {
     render::CycleRequest r;
     r.speed = v;
@@ -158,10 +214,12 @@ std::optional<Plan> make_plan(const Flags& f, std::string& error) {
     r.seed = f.seed;
     r.aim = aim;
     r.aim_elevation = aim_deg * anim::kPi / 180.0;
+    r.stance = stance_of(f.state);
     plan.rows.push_back(r);
   }
   plan.layout.trails = f.trails;
-  if (f.state == "stand") plan.layout.px_per_m = kStandPxPerM;
+  if (still) plan.layout.px_per_m = kStandPxPerM;
+  if (f.state == "prone") plan.layout.cell_width_m = kLyingCellWidth;
   plan.layout.title = title_of(f, stills, speeds);
   plan.default_out = f.out.empty();
   plan.out = f.out.empty() ? "contact_sheets/out/" + (f.state.empty() ? std::string("gait") : f.state) + ".png" : f.out;

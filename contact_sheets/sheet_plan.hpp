@@ -17,7 +17,7 @@ namespace sheet {
 
 // The flags as parsed (unset ones at their "not given" values).
 struct Flags {
-  std::string state;             // "", "stand", "walk" or "run"
+  std::string state;             // "", "stand", "walk", "run", "crouch", "kneel" or "prone"
   std::optional<double> speed;   // --speed, m/s
   std::vector<double> speeds;    // --speeds, m/s each
   std::optional<int> frames;     // --frames, stills per row
@@ -26,6 +26,28 @@ struct Flags {
   std::uint64_t seed = 0;        // --seed
   std::string aim;               // --aim: "", "up", "down", "level" or degrees above level
   bool terrain = false;          // --terrain: the course sheet instead of gait cycles
+  bool transitions = false;      // --transitions: each change of posture as a strip of stills
+};
+
+// The postures' sheets (issue 11): a crouch walk's cycle (0..2 m/s, default 1.0; 0: crouched
+// still over a breath), a kneel over a breath, a crawl's cycle (0..0.6 m/s, default 0.4; 0:
+// lying still over a breath). Cells are wider for a body lying flat.
+inline constexpr double kCrouchSpeed = 1.0;
+inline constexpr double kCrouchMaxSpeed = 2.0;
+inline constexpr double kCrawlSpeed = 0.4;
+inline constexpr double kCrawlMaxSpeed = 0.6;
+inline constexpr double kLyingCellWidth = 2.9;   // m
+inline constexpr int kTransitionStills = 8;
+// The changes --transitions draws, one row each: (from, to, speed m/s).
+struct TransitionRow {
+  anim::Stance from, to;
+  double speed;
+};
+inline const std::vector<TransitionRow> kTransitions = {
+    {anim::Stance::stand, anim::Stance::crouch, 0.0}, {anim::Stance::crouch, anim::Stance::stand, 0.0},
+    {anim::Stance::crouch, anim::Stance::kneel, 0.0}, {anim::Stance::kneel, anim::Stance::crouch, 0.0},
+    {anim::Stance::kneel, anim::Stance::prone, 0.0},  {anim::Stance::prone, anim::Stance::kneel, 0.0},
+    {anim::Stance::stand, anim::Stance::crouch, 1.2}, {anim::Stance::crouch, anim::Stance::stand, 1.2},
 };
 
 // The elevations --aim names, degrees from the shoulder (issue 5: the rifle held on target

@@ -54,7 +54,7 @@ Canvas draw_contact_sheet(std::span<const CycleSample> rows, const SheetOptions&
   std::vector<std::string> lines = {options.title};  // then kLabelLines per row
   for (const CycleSample& s : rows) {
     const RowStats stats = row_stats(s);
-    lines.push_back(row_label(stats));
+    lines.push_back(s.label.empty() ? row_label(stats) : s.label);
     lines.push_back(row_kinematics_label(stats));
   }
   const int legend = draw_legend(none, 0, 0, options.trails, st, false);

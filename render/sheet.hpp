@@ -45,6 +45,7 @@ struct RowStats {
   // anim::KinematicsMeter over the whole sample (the recorded cycle and one either side):
   // a steady gait's foot cycles; an idle row has none.
   anim::GaitKinematics kinematics;
+  bool still = false;            // not a cycle: an idle window (standing, kneeling, lying still)
 };
 RowStats row_stats(const CycleSample& sample);
 

@@ -1,9 +1,11 @@
 #include "render/sheet_cycle.hpp"
 
 #include "anim/character.hpp"
+#include "anim/metrics.hpp"
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 namespace render {
 
@@ -43,6 +45,7 @@ double mean_speed(const CycleSample& s) {
 anim::Intent row_intent(const anim::Character& c, const CycleRequest& r) {
   anim::Intent intent{};
   intent.vx_desired = r.speed;
+  intent.stance = r.stance;
   if (r.aim) {
     intent.has_aim = true;
     intent.aim_world = c.frame().joints[anim::index(anim::Joint::shoulder_near)] +
@@ -103,6 +106,7 @@ CycleSample sample_gait(anim::Character& c, const CycleRequest& r, const anim::T
 }  // namespace
 
 CycleSample sample_cycle(const CycleRequest& request, const anim::Tuning& tuning) {
+  if (request.transition) return sample_transition(request, tuning);
   const anim::Terrain flat{};  // empty polyline: flat ground at y = 0
   anim::CharacterSpec spec;
   spec.x = 0.0;
@@ -117,6 +121,57 @@ CycleSample sample_cycle(const CycleRequest& request, const anim::Tuning& tuning
   s.speed = mean_speed(s);
   s.aim = request.aim;
   s.aim_elevation = request.aim_elevation;
+  return s;
+}
+
+CycleSample sample_transition(const CycleRequest& request, const anim::Tuning& tuning) {
+  constexpr double kAfter = 0.25;        // s shown after the posture has settled
+  constexpr double kLongest = 12.0;      // s: a change that has not settled by then is reported
+  const anim::Terrain flat{};
+  anim::CharacterSpec spec;
+  spec.seed = request.seed;
+  anim::Character c(spec, tuning, flat);
+  CycleRequest held = request;
+  while (c.frame().t + 0.5 * request.dt < request.settle_time) c.step(row_intent(c, held), request.dt, flat);
+  CycleRequest asked = request;
+  asked.stance = request.to;
+  CycleSample s;
+  s.periodic = false;
+  const double goal = anim::stance_level(request.to);
+  double settled_at = -1.0;
+  const double start = c.frame().t;
+  while (c.frame().t < start + kLongest) {
+    c.step(row_intent(c, asked), request.dt, flat);
+    s.frames.push_back(c.frame());
+    if (settled_at < 0.0 && c.frame().posture_level == goal) settled_at = c.frame().t;
+    if (settled_at >= 0.0 && c.frame().t >= settled_at + kAfter) break;
+  }
+  if (settled_at < 0.0) return CycleSample{};
+  s.cycle_begin = 0;
+  s.cycle_end = s.frames.size();
+  for (std::size_t i = 0; i < s.frames.size(); ++i)
+    s.u.push_back(static_cast<double>(i) / static_cast<double>(std::max<std::size_t>(1, s.frames.size() - 1)));
+  const int n = std::clamp(request.stills, 1, 64);
+  for (int k = 0; k < n; ++k) {
+    const double target = n > 1 ? static_cast<double>(k) / (n - 1) : 0.0;
+    s.stills.push_back(static_cast<std::size_t>(std::llround(target * static_cast<double>(s.frames.size() - 1))));
+  }
+  s.speed = std::abs(s.frames.back().vx);
+  char label[160];
+  auto name = [](anim::Stance st) {
+    switch (st) {
+      case anim::Stance::crouch: return "crouch";
+      case anim::Stance::kneel: return "kneel";
+      case anim::Stance::prone: return "prone";
+      case anim::Stance::stand: break;
+    }
+    return "stand";
+  };
+  std::snprintf(label, sizeof label, "%s -> %s%s   %.2f s, stills every %.2f s   slide %.1f mm", name(request.stance),
+                name(request.to), request.speed > 0.0 ? " while moving" : " at rest", settled_at - start,
+                n > 1 ? (s.frames.back().t - start) / (n - 1) : 0.0,
+                1000.0 * anim::measure_gait(s.frames, flat).max_contact_drift);
+  s.label = label;
   return s;
 }
 

@@ -4,11 +4,13 @@
 // ("Also useful: contact sheets"). It simulates (anim) but draws nothing; it lives beside
 // the sheet layout because the sheet is its only user.
 #include "anim/character_frame.hpp"
+#include "anim/states/posture.hpp"
 #include "anim/terrain.hpp"
 #include "anim/tuning.hpp"
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace render {
@@ -24,6 +26,12 @@ struct CycleRequest {
   bool aim = false;           // aim at a point (else the relaxed carry)
   double aim_elevation = 0.0; // rad above the horizontal, from the near shoulder, when aiming
   double aim_range = 15.0;    // m from the near shoulder to the aim point
+  anim::Stance stance = anim::Stance::stand;  // the posture held (issue 11: crouch walk, kneel, crawl)
+  // A change of posture instead of a cycle: settled in `stance` at `speed`, the soldier is
+  // asked for `to`; the row is the change as stills evenly spaced in time, from the request
+  // until he has settled (sample_transition).
+  bool transition = false;
+  anim::Stance to = anim::Stance::stand;
 };
 
 // Below this requested speed (m/s) there is no gait cycle: the row shows the standing idle.
@@ -43,12 +51,18 @@ struct CycleSample {
   double speed = 0.0;               // m/s, mean |vx| over the cycle as simulated
   bool aim = false;                 // the row aims (aim_elevation below)
   double aim_elevation = 0.0;       // rad
+  std::string label;                // the row's label when it is not a cycle (a change of posture)
 };
 
 // Simulates a soldier on flat ground at request.speed and records one full cycle. A gait
 // that never completes a cycle within a time limit comes back with no frames (callers
 // report it); an idle row always succeeds.
 CycleSample sample_cycle(const CycleRequest& request, const anim::Tuning& tuning = {});
+
+// A change of posture (request.transition): from `stance` settled at `speed` to `to`, every
+// step from the request until the posture has settled (and a little after), the stills
+// evenly spaced in time. Comes back with no frames if it never settles within a time limit.
+CycleSample sample_transition(const CycleRequest& request, const anim::Tuning& tuning = {});
 
 // The frames of the recorded cycle alone.
 std::vector<anim::CharacterFrame> cycle_frames(const CycleSample& s);

@@ -51,6 +51,10 @@ RowStats row_stats(const CycleSample& s) {
     r.stride = std::abs(x1 - x0);
     r.gait = r.stance_fraction > 0.5 ? "walk" : "run";
   }
+  // A posture's row (issue 11) is named by it: a crouch walk, a kneel, a crawl.
+  const anim::State state = s.frames[s.cycle_begin].state;
+  if (state == anim::State::crouch || state == anim::State::kneel || state == anim::State::prone) r.gait = anim::state_name(state);
+  r.still = !s.periodic;
   return r;
 }
 
@@ -58,7 +62,10 @@ std::string row_label(const RowStats& r) {
   char aim[40] = "";
   if (r.aim) std::snprintf(aim, sizeof aim, "   aim %+.0f deg", r.aim_deg);
   char text[200];
-  if (r.gait == "stand") {
+  if (r.still && r.gait != "stand") {
+    std::snprintf(text, sizeof text, "%.*s, still   both feet planted %.0f%%   slide %.1f mm%s", static_cast<int>(r.gait.size()),
+                  r.gait.data(), 100.0 * r.stance_fraction, 1000.0 * r.max_slide, aim);
+  } else if (r.gait == "stand") {
     std::snprintf(text, sizeof text, "standing idle   both feet planted %.0f%%   slide %.1f mm%s",
                   100.0 * r.stance_fraction, 1000.0 * r.max_slide, aim);
   } else {

@@ -123,7 +123,8 @@ vec2 Gait::standing_ball(Side s, const Context& c, const GaitTuning& t, const Te
   return plant_on_ground(terrain, body_, x, c.dir, c.facing);
 }
 
-void Gait::reset_standing(double body_x, int facing, const Terrain& terrain, const GaitTuning& t) {
+void Gait::reset_standing(double body_x, int facing, const Terrain& terrain, const GaitTuning& t,
+                          const std::array<vec2, 2>* balls) {
   mode_ = Mode::standing;
   phi_ = 0.0;
   Context c;
@@ -135,7 +136,7 @@ void Gait::reset_standing(double body_x, int facing, const Terrain& terrain, con
   for (Side s : kSides) {
     Foot& f = feet_[index(s)];
     f = Foot{};
-    f.plant.ball = standing_ball(s, c, t, terrain);
+    f.plant.ball = balls ? plant_on_ground(terrain, body_, (*balls)[index(s)].x, c.dir, c.facing) : standing_ball(s, c, t, terrain);
     f.plant.ground = ground_pitch(terrain, body_, f.plant.ball, c.facing);
     f.plant.tip_roll = tip_bears(terrain, body_, f.plant.ball, f.plant.ground, c.facing);
     f.plant.roll_max = roll_clear_of_ground(terrain, body_, f.plant.ball, f.plant.ground, c.facing, t.toe_bend_max, kMaxRoll);

@@ -68,8 +68,11 @@ class Gait {
   const GaitOutput& step(const GaitInput& in, const GaitTuning& tuning, const Terrain& terrain);
   const GaitOutput& output() const { return out_; }
 
-  // Plants both feet at the standing stance around body_x (a teleport or a state change).
-  void reset_standing(double body_x, int facing, const Terrain& terrain, const GaitTuning& tuning);
+  // Plants both feet at the standing stance around body_x (a teleport or a state change);
+  // with `balls` (world, by Side), each foot's ball at that x instead (a posture handing the
+  // feet back where it left them, anim/states/).
+  void reset_standing(double body_x, int facing, const Terrain& terrain, const GaitTuning& tuning,
+                      const std::array<vec2, 2>* balls = nullptr);
 
  private:
   enum class Mode { standing, walking, settling };

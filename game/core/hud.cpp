@@ -132,6 +132,7 @@ void draw_hud(render::Canvas& canvas, const render::Camera& camera, const HudInp
                   in.per_detail[1], in.per_detail[2]);
     status += buf;
   }
+  if (!in.state.empty()) status = in.state + (in.speed_capped ? " (speed capped)" : "") + "   " + status;
   if (in.recording >= 0.0) {
     std::snprintf(buf, sizeof buf, "REC %.1f s (F5 stops)   ", in.recording);
     status = buf + status;

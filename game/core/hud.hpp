@@ -30,6 +30,8 @@ struct HudInput {
   double recording = -1.0;        // s recorded so far (F5, --record); < 0: not recording
   double frame_ms = -1.0;         // wall time of the last frame's update + draw, ms; < 0: not shown
   std::array<std::size_t, render::kDetailLevels> per_detail{};  // soldiers at each level of detail
+  std::string state;              // the selected soldier's state (trace name), "" to leave it out
+  bool speed_capped = false;      // his posture caps the requested speed (issue 11: the HUD says so)
   int ui_scale = 2;
 };
 

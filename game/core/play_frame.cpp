@@ -61,6 +61,10 @@ void draw_hud_layer(render::Canvas& canvas, const PlaySession& session, const Vi
   in.aim_world = session.aim_world();
   in.recording = session.recording() ? session.recording_seconds() : -1.0;
   in.ui_scale = ui_scale(view);
+  if (session.selected() < frames.size()) {
+    in.state = std::string(anim::state_name(frames[session.selected()].state));
+    in.speed_capped = frames[session.selected()].speed_capped;
+  }
   draw_hud(canvas, session.camera(view), in);
 }
 

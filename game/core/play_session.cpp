@@ -24,16 +24,18 @@ std::string_view stance_label(anim::Stance s) {
   }
 }
 
-anim::State stance_state(anim::Stance s) {
+// The states a stance request shows on its way (anim/states/posture: one link at a time).
+std::vector<anim::State> stance_states(anim::Stance s) {
   switch (s) {
-    case anim::Stance::crouch: return anim::State::crouch;
-    case anim::Stance::prone: return anim::State::prone;
-    case anim::Stance::kneel: return anim::State::kneel;
-    default: return anim::State::stand;
+    case anim::Stance::crouch: return {anim::State::crouch};
+    case anim::Stance::prone: return {anim::State::prone, anim::State::kneel, anim::State::crouch};
+    case anim::Stance::kneel: return {anim::State::kneel, anim::State::crouch};
+    default: return {anim::State::stand};
   }
 }
 
 constexpr double kProbeTime = 0.6;  // s of game time a request has to show before the note
+constexpr double kStanceProbeTime = 4.0;  // s: a posture may first slow the body, then go link by link
 
 }  // namespace
 
@@ -146,8 +148,8 @@ void PlaySession::handle_presses(const PlayInput& in, double now) {
     if (!pressed(action)) continue;
     stance_ = stance_ == stance ? anim::Stance::stand : stance;
     if (stance_ != anim::Stance::stand)
-      probes_.start(state_probe(std::string(stance_label(stance_)), {stance_state(stance_)}, selected_, sim_time(),
-                                kProbeTime));
+      probes_.start(state_probe(std::string(stance_label(stance_)), stance_states(stance_), selected_, sim_time(),
+                                kStanceProbeTime));
   }
   if (pressed(Action::jump)) notes_.add("jump / vault / climb (Space): not implemented yet", now);
   if (pressed(Action::fire)) {

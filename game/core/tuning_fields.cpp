@@ -175,6 +175,52 @@ const std::array kFields = {
     SOLDIER_MEMBER(gear, max_step, limits.max_step, "s", 0.02, 1.0),
     SOLDIER_MEMBER(gear, pin_iterations, limits.pin_iterations, "count", 1.0, 1000.0),
     SOLDIER_MEMBER(gear, pin_tolerance, limits.pin_tolerance, "m", 1e-14, 1e-3),
+    SOLDIER_FIELD(stances, crouch_max_speed, "m/s", 0.3, 3.0),
+    SOLDIER_FIELD(stances, prone_max_speed, "m/s", 0.1, 1.0),
+    SOLDIER_FIELD(stances, kneel_max_speed, "m/s", 0.0, 0.3),
+    SOLDIER_FIELD(stances, crouch_time, "s", 0.15, 1.5),
+    SOLDIER_FIELD(stances, crouch_time_per_speed, "s per m/s", 0.0, 2.0),
+    SOLDIER_FIELD(stances, kneel_time, "s", 0.3, 2.0),
+    SOLDIER_FIELD(stances, prone_time, "s", 0.4, 3.0),
+    SOLDIER_FIELD(stances, entry_speed_slack, "m/s", 0.0, 0.3),
+    SOLDIER_FIELD(crouch, stance_fraction, "share", 0.55, 0.8),
+    SOLDIER_FIELD(crouch, landing_lead, "L", 0.05, 0.6),
+    SOLDIER_FIELD(crouch, knee_contact, "rad", 0.4, 1.6),
+    SOLDIER_FIELD(crouch, knee_loading, "rad", 0.5, 1.7),
+    SOLDIER_FIELD(crouch, knee_midstance, "rad", 0.4, 1.6),
+    SOLDIER_FIELD(crouch, knee_toe_off, "rad", 0.5, 1.8),
+    SOLDIER_FIELD(crouch, stand_knee, "rad", 0.6, 1.8),
+    SOLDIER_FIELD(crouch, dorsiflexion_max, "rad", 0.3, 0.8),
+    SOLDIER_FIELD(crouch, lift, "L", 0.01, 0.2),
+    SOLDIER_FIELD(crouch, trunk_lean, "rad", 0.0, 0.8),
+    SOLDIER_FIELD(crouch, stand_foot_spread, "m", 0.0, 0.5),
+    SOLDIER_FIELD(kneel, knee_height, "m", 0.02, 0.1),
+    SOLDIER_FIELD(kneel, ankle_height, "m", 0.03, 0.12),
+    SOLDIER_FIELD(kneel, step_share, "share", 0.2, 0.7),
+    SOLDIER_FIELD(kneel, step_lift, "m", 0.0, 0.15),
+    SOLDIER_FIELD(kneel, tuck_pitch, "rad", 0.6, 1.4),
+    SOLDIER_FIELD(kneel, reach_share, "share", 0.85, 1.0),
+    SOLDIER_FIELD(kneel, trunk_lean, "rad", 0.0, 0.5),
+    SOLDIER_FIELD(prone, pelvis_height, "m", 0.08, 0.25),
+    SOLDIER_FIELD(prone, leg_extension, "share", 0.85, 0.995),
+    SOLDIER_FIELD(prone, trunk_lean, "rad", 1.2, 1.57),
+    SOLDIER_FIELD(prone, chest_raise, "rad", 0.0, 0.6),
+    SOLDIER_FIELD(prone, fours_lean, "rad", 0.8, 1.5),
+    SOLDIER_FIELD(prone, fours_share, "share", 0.2, 0.7),
+    SOLDIER_FIELD(prone, step_lift, "m", 0.0, 0.15),
+    SOLDIER_FIELD(prone, crawl_stride, "m", 0.2, 0.8),
+    SOLDIER_FIELD(prone, crawl_stance, "share", 0.5, 0.8),
+    SOLDIER_FIELD(prone, crawl_lift, "m", 0.0, 0.1),
+    SOLDIER_FIELD(prone, look_up, "rad", -0.3, 0.5),
+    SOLDIER_FIELD(prone, rest_pitch, "rad", -1.0, 0.0),
+    SOLDIER_FIELD(prone, check_period, "s", 1.0, 20.0),
+    SOLDIER_FIELD(prone, check_share, "share", 0.0, 1.0),
+    SOLDIER_FIELD(prone, check_time, "s", 0.3, 3.0),
+    SOLDIER_FIELD(prone, face_response, "1/s", 1.0, 30.0),
+    SOLDIER_FIELD(prone, aim_up_max, "rad", 0.0, 0.8),
+    SOLDIER_FIELD(prone, aim_down_max, "rad", 0.0, 0.5),
+    SOLDIER_FIELD(prone, neck_share, "share", 0.0, 1.0),
+    SOLDIER_FIELD(prone, neck_extend_max, "rad", 0.5, 1.5),
 };
 #undef SOLDIER_FIELD
 #undef SOLDIER_MEMBER
@@ -194,11 +240,13 @@ const std::array kCurves = {
     SOLDIER_CURVE(gait, swing_lift, "L", 0.0, 1.0),
     SOLDIER_CURVE(gait, swing_peak, "share of swing", 0.1, 0.9),
     SOLDIER_CURVE(torso, lean, "rad", -0.2, 0.6),
+    SOLDIER_CURVE(crouch, cadence_spm, "steps/min", 40.0, 260.0),
 };
 #undef SOLDIER_CURVE
 
-constexpr std::array<std::string_view, 13> kSections = {"body", "gait", "posture", "arms", "torso", "lean", "look", "head",
-                                                        "aim", "carry", "rifle", "recoil", "gear"};
+constexpr std::array<std::string_view, 17> kSections = {"body", "gait", "posture", "arms", "torso", "lean", "look", "head",
+                                                        "aim", "carry", "rifle", "recoil", "gear",
+                                                        "stances", "crouch", "kneel", "prone"};
 
 }  // namespace
 

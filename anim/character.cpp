@@ -41,6 +41,7 @@ Character::Character(const CharacterSpec& spec, const Tuning& tuning, const Terr
 }
 
 void Character::step(const Intent& raw, double dt, const Terrain& terrain) {
+  if (step_down(raw, dt, terrain)) return;  // 3. State: dead, or getting up (anim/states/down)
   StepContext c = begin_step(raw, dt);
   move_body(c);
   // 3. State: stand, walk and run are the gait's (Rule 6); the states of Rule 7 plug in here.
@@ -248,6 +249,45 @@ void Character::solve_pose(const StepContext& c, const Terrain& terrain) {
   f.sight_eye = frame.to_world(head.eye_target);
   // 11. Secondary motion, after the look-at: spring chains root to tip, this same frame.
   f.gear = step_gear(gear_, f, tuning_.gear, c.dt);
+}
+
+bool Character::step_down(const Intent& raw, double dt, const Terrain& terrain) {
+  const double h = sanitize_dt(dt);
+  const Intent in = sanitize_intent(raw);
+  const DownStep down = begin_down(down_, {in.die, in.die_impulse, in.get_up}, frame_, gear_, h, tuning_, terrain);
+  if (down == DownStep::living) return false;
+  if (down == DownStep::ragdoll) {
+    time_ += h;
+    step_down_ragdoll(down_, frame_, time_, h, tuning_, terrain);
+    return true;
+  }
+  if (down == DownStep::start_get_up) stand_at(down_.get_up.stand_x, down_.get_up.facing, terrain);
+  // The living stand he gets up into, this step: step()'s stages, standing still, aiming where
+  // he is asked to.
+  Intent stand;
+  stand.has_aim = in.has_aim;
+  stand.aim_world = in.aim_world;
+  StepContext c = begin_step(stand, h);
+  move_body(c);
+  step_gait(c, terrain);
+  time_ += c.dt;
+  solve_pose(c, terrain);
+  if (finish_get_up(down_, frame_, h, tuning_, terrain)) gear_ = down_.gear;
+  return true;
+}
+
+void Character::stand_at(double x, int facing, const Terrain& terrain) {
+  const double at = std::isfinite(x) ? x : motion_.x;
+  motion_ = BodyMotion{};
+  motion_.x = at;
+  travelled_ = 0.0;
+  yaw_ = yaw_target_ = facing < 0 ? kPi : 0.0;
+  gait_.reset_standing(at, facing, terrain, tuning_.gait);
+  torso_ = TorsoState{};
+  look_ = LookAtState{};
+  rifle_ = RifleHoldState{};
+  recoil_ = RecoilState{};
+  idle_shift_ = 0.0;
 }
 
 }  // namespace anim

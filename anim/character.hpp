@@ -6,6 +6,7 @@
 #include "anim/character_frame.hpp"
 #include "anim/gait/gait.hpp"
 #include "anim/gear.hpp"
+#include "anim/states/down.hpp"
 #include "anim/terrain.hpp"
 #include "anim/tuning.hpp"
 
@@ -86,6 +87,10 @@ class Character {
   GearState gear_;            // the secondary-motion chains (seed 001 sections 3-5)
   double idle_shift_ = 0.0;   // m, the hips' weight shift over one foot at rest (facing frame)
   CharacterFrame frame_;
+  // 3. State, down: the ragdoll and the get-up (anim/states/down). True when it ran the step.
+  bool step_down(const Intent& raw, double dt, const Terrain& terrain);
+  void stand_at(double x, int facing, const Terrain& terrain);  // the living pipeline restarted standing there
+  DownState down_;
 };
 
 }  // namespace anim

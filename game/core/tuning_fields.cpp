@@ -172,6 +172,12 @@ const std::array kFields = {
     SOLDIER_MEMBER(gear, max_step, limits.max_step, "s", 0.02, 1.0),
     SOLDIER_MEMBER(gear, pin_iterations, limits.pin_iterations, "count", 1.0, 1000.0),
     SOLDIER_MEMBER(gear, pin_tolerance, limits.pin_tolerance, "m", 1e-14, 1e-3),
+    // get_up (anim/states/get_up_tuning.hpp GetUpTuning)
+    SOLDIER_FIELD(get_up, blend_time, "s", 0.05, 1.0),
+    SOLDIER_FIELD(get_up, lie_time, "s", 0.0, 2.0),
+    SOLDIER_FIELD(get_up, rise_time, "s", 0.2, 3.0),
+    SOLDIER_FIELD(get_up, kneel_time, "s", 0.2, 3.0),
+    SOLDIER_FIELD(get_up, stand_time, "s", 0.2, 3.0),
 };
 #undef SOLDIER_FIELD
 #undef SOLDIER_MEMBER
@@ -194,8 +200,8 @@ const std::array kCurves = {
 };
 #undef SOLDIER_CURVE
 
-constexpr std::array<std::string_view, 13> kSections = {"body", "gait", "posture", "arms", "torso", "lean", "look", "head",
-                                                        "aim", "carry", "rifle", "recoil", "gear"};
+constexpr std::array<std::string_view, 14> kSections = {"body", "gait", "posture", "arms", "torso", "lean", "look", "head",
+                                                        "aim", "carry", "rifle", "recoil", "gear", "get_up"};
 
 }  // namespace
 

@@ -4,12 +4,16 @@
 // ragdoll again, and a get_up on a living soldier does nothing.
 #include "anim/character.hpp"
 #include "anim/metrics.hpp"
+#include "tests/program_runner.hpp"
 
 #include <doctest/doctest.h>
 
 #include <algorithm>
 #include <cmath>
+#include <fstream>
 #include <limits>
+#include <sstream>
+#include <string>
 #include <vector>
 
 using namespace anim;
@@ -268,4 +272,49 @@ TEST_CASE("deterministic: the same death and get-up, bit for bit") {
   const auto script = scripted(3.0, 200, {1.5, 1.0}, 900);
   const Run a = run(script, 10.0), b = run(script, 10.0);
   for (std::size_t i = 0; i < a.frames.size(); ++i) CHECK(a.frames[i].joints == b.frames[i].joints);
+}
+
+TEST_CASE("a scenario's die and get_up do what they say: the trace names ragdoll, then getup, then he walks on") {
+  program_runner::Scratch scratch("test_death");
+  {
+    std::ofstream f(scratch / "die.toml");
+    f << "duration = 9.0\nseed = 1\n[[soldier]]\nid = \"a\"\n"
+         "  [[soldier.input]]\n  t = 0.0\n  vx = 1.4\n"
+         "  [[soldier.input]]\n  t = 2.0\n  die = [4.0, 1.0]\n"
+         "  [[soldier.input]]\n  t = 5.0\n  get_up = true\n";
+  }
+  const program_runner::Run r =
+      program_runner::soldier(scratch, "trace --scenario '" + (scratch / "die.toml").string() + "' --out -");
+  REQUIRE(r.status == 0);
+  std::istringstream lines(r.out);
+  std::string line;
+  std::getline(lines, line);  // the header
+  std::string before;
+  std::vector<std::string> states;  // each state as it begins
+  std::vector<double> at;
+  while (std::getline(lines, line)) {
+    std::istringstream cells(line);
+    std::string t, id, state;
+    std::getline(cells, t, ',');
+    std::getline(cells, id, ',');
+    std::getline(cells, state, ',');
+    if (state != before) {
+      states.push_back(state);
+      at.push_back(std::stod(t));
+      before = state;
+    }
+  }
+  // stand, walk (and maybe a run-labelled step or so), ragdoll at 2 s, getup at 5 s, then up.
+  const auto find = [&](const std::string& s) {
+    return static_cast<std::size_t>(std::find(states.begin(), states.end(), s) - states.begin());
+  };
+  const std::size_t dead = find("ragdoll"), rising = find("getup");
+  REQUIRE(dead < states.size());
+  REQUIRE(rising == dead + 1);
+  CHECK(at[dead] == doctest::Approx(2.0).epsilon(0.01));
+  CHECK(at[rising] == doctest::Approx(5.0).epsilon(0.01));
+  REQUIRE(rising + 1 < states.size());
+  CHECK((states[rising + 1] == "stand" || states[rising + 1] == "walk"));
+  CHECK(at[rising + 1] == doctest::Approx(5.0 + get_up_duration(GetUpTuning{})).epsilon(0.01));
+  CHECK(states.back() == "walk");  // the scenario's vx = 1.4 still holds: he walks on
 }

@@ -161,18 +161,19 @@ KeyAngles supine(const Proportions& b) {
   return k;
 }
 
-// Sat up, the near foot flat in front with the knee up, the rear (far) leg folded under with
-// its knee on the ground ahead and the foot under the seat, the far hand behind on the ground.
-KeyAngles side_sit(const Proportions& b) {
+// Sat up with both knees up and the feet flat, the near foot in front, the far one drawn in
+// under the seat (ready to go back under him as he comes onto that knee), the far hand
+// behind on the ground propping him.
+KeyAngles tuck_sit(const Proportions& b) {
   KeyAngles k;
   k.pelvis = {0.0, 0.11 * b.height / 1.78};
   k.spine_lower = kPi / 2.0 - 0.35;
   k.spine_upper = kPi / 2.0 - 0.5;
   k.neck = kPi / 2.0 - 0.35;
   k.skull = kPi / 2.0 - 0.15;
-  k.thigh = {0.75, -0.08};
-  k.shank = {-0.9, kPi - 0.05};
-  k.sole = {0.0, kPi - 0.3};
+  k.thigh = {0.75, 1.0};
+  k.shank = {-0.9, -1.9};
+  k.sole = {0.0, 0.0};
   k.upper_arm = {-kPi / 2.0 + 0.5, -kPi / 2.0 - 0.55};
   k.forearm = {0.1, -kPi / 2.0 - 0.35};  // the far arm props him up behind
   k.rifle = -0.15;
@@ -234,7 +235,7 @@ constexpr std::size_t kSegments = kGetUpKeys + 1;
 // put where both keys have it in one place), the body moving about it.
 Joint anchor_of(std::size_t segment, bool face_up) {
   constexpr std::array<Joint, kSegments> kDown = {Joint::pelvis, Joint::hand_near, Joint::knee_far, Joint::ankle_near};
-  constexpr std::array<Joint, kSegments> kUp = {Joint::pelvis, Joint::pelvis, Joint::knee_far, Joint::ankle_near};
+  constexpr std::array<Joint, kSegments> kUp = {Joint::pelvis, Joint::pelvis, Joint::ankle_near, Joint::ankle_near};
   return (face_up ? kUp : kDown)[std::min(segment, kSegments - 1)];
 }
 
@@ -259,7 +260,7 @@ GetUp start_get_up(const BodyPoints& frozen, bool face_up, int facing, const Pro
   g.frozen = frozen;
   const Clearance c = clearance_for(body);
   const std::array<KeyAngles, kGetUpKeys> angles = {face_up ? supine(body) : prone(body),
-                                                    face_up ? side_sit(body) : hands_and_knees(body, c),
+                                                    face_up ? tuck_sit(body) : hands_and_knees(body, c),
                                                     kneel(body, c)};
   // Lying where the ragdoll lay: its pelvis, on the slope there (the ground's tilt as the
   // facing frame sees it); sat up or on all fours half tilted; the kneel upright.

@@ -6,8 +6,8 @@
 //
 // Face down he pushes up onto his hands and knees, brings the front foot through to a kneel
 // (Rule 7: the rear knee on the ground, its thigh spanning hip to floor, the shin along the
-// ground, the front foot under the front knee) and stands. Face up he sits up, tucks the rear
-// leg under into the same kneel and stands. Every key pose is a joint-angle pose of this body
+// ground, the front foot under the front knee) and stands. Face up he sits up with his knees
+// drawn up, rocks forward onto the front foot and the rear knee into the same kneel and stands. Every key pose is a joint-angle pose of this body
 // (bones keep their length) placed so the part he pushes on stays where it is on the ground
 // between keys, rotated onto a slope while he lies, and lifted clear of the ground.
 #include "anim/rifle.hpp"

@@ -178,7 +178,7 @@ void substep(Ragdoll& r, const SubstepContext& c) {
         changed = hold_contact(mobility[contact.i], normal, stuck[contact.i]) || changed;
     }
     if (k >= c.newton_steps && !changed && worst_bone_error(rig, r.position) < c.tolerance) break;
-    solve_bones(rig, r.plan, r.position, mobility, scratch, k > 0);
+    solve_bones(rig, *r.plan, r.position, mobility, scratch, k > 0);
   }
   // What the body pressed into the ground through the held particles is that ground's load
   // too: friction's bound (Coulomb: mu times the normal push) counts it.
@@ -242,7 +242,6 @@ Ragdoll make_ragdoll(const RagdollBirth& birth, const RagdollTuning& tuning, con
   Ragdoll r;
   const int facing = birth.facing < 0 ? -1 : 1;
   r.rig = make_ragdoll_rig(sane_body(birth.body), facing, tuning, birth.rifle_spec);
-  r.plan = make_bone_solve_plan(r.rig);
   const double h = substep_limit(tuning);
   r.substep_before = h;
 

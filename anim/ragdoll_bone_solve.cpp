@@ -160,6 +160,11 @@ bool same_mobility(const std::array<PointMobility, kRagdollPoints>& a, const std
 
 }  // namespace
 
+const BoneSolvePlan& shared_bone_solve_plan() {
+  static const BoneSolvePlan plan = make_bone_solve_plan(make_ragdoll_rig(proportions_for_height(1.78), 1, RagdollTuning{}, RifleSpec{}));
+  return plan;
+}
+
 void solve_bones(const RagdollRig& rig, const BoneSolvePlan& plan, std::array<vec2, kRagdollPoints>& p,
                  std::array<PointMobility, kRagdollPoints>& mobility, BoneSolveScratch& sc, bool reuse) {
   // Each row's error (and, for a new matrix, its gradients), in elimination order. A row takes

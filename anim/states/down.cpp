@@ -82,7 +82,7 @@ DownStep begin_down(DownState& s, const DownIntent& in, const CharacterFrame& sh
     if (!in.get_up) return DownStep::ragdoll;
     // Seed 001 section 8: freeze exactly where the ragdoll is, and get up from there.
     s.get_up = start_get_up(body_points(shown), s.ragdoll.face_up, s.ragdoll.rig.facing, shown.body_size, tuning.rifle,
-                            terrain);
+                            tuning.get_up, terrain);
     s.phase = DownPhase::getting_up;
     s.trail = {shown.joints, shown.rifle, dt};
     return DownStep::start_get_up;

@@ -239,11 +239,12 @@ Joint anchor_of(std::size_t segment, bool face_up) {
   return (face_up ? kUp : kDown)[std::min(segment, kSegments - 1)];
 }
 
+double span(double v, double lo) { return std::isfinite(v) ? std::clamp(v, lo, 5.0) : lo; }
+
 // s from the start to the end of each segment.
-std::array<double, kSegments> segment_ends(const GetUpTuning& t) {
-  auto span = [](double v, double lo) { return std::isfinite(v) ? std::clamp(v, lo, 5.0) : lo; };
+std::array<double, kSegments> segment_ends(const GetUp& g, const GetUpTuning& t) {
   std::array<double, kSegments> end{};
-  end[0] = span(t.lie_time, 0.0);
+  end[0] = g.lie;
   end[1] = end[0] + span(t.rise_time, 0.05);
   end[2] = end[1] + span(t.kneel_time, 0.05);
   end[3] = end[2] + span(t.stand_time, 0.05);
@@ -253,7 +254,7 @@ std::array<double, kSegments> segment_ends(const GetUpTuning& t) {
 }  // namespace
 
 GetUp start_get_up(const BodyPoints& frozen, bool face_up, int facing, const Proportions& body, const RifleSpec& rifle,
-                   const Terrain& terrain) {
+                   const GetUpTuning& tuning, const Terrain& terrain) {
   GetUp g;
   g.face_up = face_up;
   g.facing = facing < 0 ? -1 : 1;
@@ -284,14 +285,21 @@ GetUp start_get_up(const BodyPoints& frozen, bool face_up, int facing, const Pro
     g.keys[k] = p;
   }
   g.stand_x = g.keys[static_cast<std::size_t>(GetUpKey::kneel)].joints[index(Joint::ankle_near)].x;
+  // The blend's length: blend_time, or longer where a joint has further to go than it covers
+  // at blend_speed on average (smoothstep peaks at 1.5 times that).
+  double far = 0.0;
+  for (std::size_t i = 0; i < kJointCount; ++i) far = std::max(far, glm::length(g.keys[0].joints[i] - frozen.joints[i]));
+  const double speed = std::isfinite(tuning.blend_speed) ? std::clamp(tuning.blend_speed, 0.5, 6.0) : 2.0;
+  g.blend = std::max(span(tuning.blend_time, 0.01), std::min(far / speed, 3.0));
+  g.lie = std::max(span(tuning.lie_time, 0.0), g.blend);
   return g;
 }
 
-double get_up_duration(const GetUpTuning& t) { return segment_ends(t).back(); }
+double get_up_duration(const GetUp& g, const GetUpTuning& t) { return segment_ends(g, t).back(); }
 
 GetUpPose get_up_pose(const GetUp& g, const BodyPoints& live, const GetUpTuning& t, const Proportions& body,
                       const Terrain& terrain) {
-  const std::array<double, kSegments> end = segment_ends(t);
+  const std::array<double, kSegments> end = segment_ends(g, t);
   GetUpPose out;
   if (g.t >= end.back()) {
     out.points = live;
@@ -315,9 +323,8 @@ GetUpPose get_up_pose(const GetUp& g, const BodyPoints& live, const GetUpTuning&
     lift_clear(motion, clearance_for(body), terrain, last ? 1.0 - u : 1.0);
     out.live_share = last ? u : 0.0;
   }
-  // The first blend_time: from the frozen ragdoll pose into the motion (seed 001 section 8).
-  const double blend = std::isfinite(t.blend_time) ? std::clamp(t.blend_time, 0.01, 2.0) : 0.25;
-  out.points = blend_points(g.frozen, motion, smoothstep01(g.t / blend));
+  // The first g.blend seconds: from the frozen ragdoll pose into the motion (seed 001 section 8).
+  out.points = blend_points(g.frozen, motion, smoothstep01(g.t / g.blend));
   return out;
 }
 

@@ -31,15 +31,17 @@ struct GetUp {
   BodyPoints frozen{};        // where the ragdoll left every point
   std::array<BodyPoints, kGetUpKeys> keys{};  // world m, placed at the start
   double stand_x = 0.0;       // world m: where the living stand is put (under the kneel's front foot)
+  double blend = 0.25;        // s, the blend from the frozen pose (GetUpTuning blend_time, blend_speed)
+  double lie = 0.3;           // s lying before he moves (GetUpTuning::lie_time, at least the blend)
 };
 
 // The get-up from the frozen pose. `face_up` decides the motion; `facing` which way he
 // kneels (the ragdoll's: lying on his back his feet point that way, on his front his head).
 GetUp start_get_up(const BodyPoints& frozen, bool face_up, int facing, const Proportions& body, const RifleSpec& rifle,
-                   const Terrain& terrain);
+                   const GetUpTuning& tuning, const Terrain& terrain);
 
 // s from the start to the living stand.
-double get_up_duration(const GetUpTuning& t);
+double get_up_duration(const GetUp& g, const GetUpTuning& t);
 
 // The get-up's pose at g.t: the frozen pose at 0, the motion after blend_time, and `live` (the
 // living stand of this step) once g.t reaches get_up_duration. Also how much of it is the

@@ -174,6 +174,7 @@ const std::array kFields = {
     SOLDIER_MEMBER(gear, pin_tolerance, limits.pin_tolerance, "m", 1e-14, 1e-3),
     // get_up (anim/states/get_up_tuning.hpp GetUpTuning)
     SOLDIER_FIELD(get_up, blend_time, "s", 0.05, 1.0),
+    SOLDIER_FIELD(get_up, blend_speed, "m/s", 0.5, 6.0),
     SOLDIER_FIELD(get_up, lie_time, "s", 0.0, 2.0),
     SOLDIER_FIELD(get_up, rise_time, "s", 0.2, 3.0),
     SOLDIER_FIELD(get_up, kneel_time, "s", 0.2, 3.0),

@@ -4,6 +4,7 @@
 // ragdoll again, and a get_up on a living soldier does nothing.
 #include "anim/character.hpp"
 #include "anim/metrics.hpp"
+#include "anim/states/pose_from_joints.hpp"
 #include "tests/program_runner.hpp"
 
 #include <doctest/doctest.h>
@@ -361,4 +362,25 @@ TEST_CASE("a scenario's die and get_up do what they say: the trace names ragdoll
   CHECK(at[rising + 1] >= 5.0 + t.lie_time + t.rise_time + t.kneel_time + t.stand_time - 0.01);
   CHECK(at[rising + 1] <= 5.0 + 1.0 + t.rise_time + t.kneel_time + t.stand_time + 0.01);
   CHECK(states.back() == "walk");  // the scenario's vx = 1.4 still holds: he walks on
+}
+
+TEST_CASE("the pose of a dead or rising body: the joint angles that give its joints back") {
+  // Round trip on living poses (where forward kinematics made the joints), both facings; the
+  // neck and head share one bone there, so the head is checked by the skull centre alone.
+  for (int facing : {1, -1}) {
+    const Run r = run(scripted(2.0 * facing, 100000, {0.0, 0.0}), 1.5, {}, facing);
+    for (std::size_t i = 60; i < r.frames.size(); i += 37) {
+      const CharacterFrame& f = r.frames[i];
+      const Pose p = pose_from_joints(f.joints, f.body_size, facing);
+      const JointPositions back = forward_kinematics(p, f.body_size, BodyFrame::facing({f.joints[0].x, 0.0}, facing));
+      for (Joint j : {Joint::pelvis, Joint::chest, Joint::neck, Joint::shoulder_near, Joint::knee_near, Joint::ankle_near,
+                      Joint::toe_near, Joint::knee_far, Joint::toe_far})
+        CHECK(glm::length(back[index(j)] - f.joints[index(j)]) < 1e-6);
+    }
+  }
+  // A ragdoll's frame carries the angles of its own joints, not the last living pose's.
+  const Run d = run(scripted(1.4, 120, {3.0, 0.5}), 4.0);
+  const CharacterFrame& dead = d.frames.back();
+  CHECK(dead.pose.spine_lower == doctest::Approx(pose_from_joints(dead.joints, dead.body_size, dead.body.sign()).spine_lower));
+  CHECK(std::abs(dead.pose.spine_lower) > 0.7);  // lying: the trunk far from upright
 }

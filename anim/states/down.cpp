@@ -1,5 +1,7 @@
 #include "anim/states/down.hpp"
 
+#include "anim/states/pose_from_joints.hpp"
+
 #include <algorithm>
 #include <cmath>
 
@@ -24,6 +26,7 @@ void show_body(CharacterFrame& f, const BodyPoints& p, int facing, State state, 
   const double x_before = f.x;
   f.state = state;
   f.joints = p.joints;
+  f.pose = pose_from_joints(p.joints, f.body_size, facing);
   f.rifle = p.rifle;
   f.skull = unit_or(p.skull, {0.0, 1.0});
   f.gaze = front_of(f.skull, facing);

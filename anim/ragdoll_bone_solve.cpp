@@ -43,12 +43,12 @@ bool range_error(const RagdollRange& g, const std::array<vec2, kRagdollPoints>& 
   const bool past_hi = y > 0.0;
   const double cb = past_hi ? g.cos_hi : g.cos_lo, sb = past_hi ? g.sin_hi : g.sin_lo;
   const double ce = d * cb + c * sb, se = c * cb - d * sb;
-  const double sine = se / std::sqrt(rr);
   // Inside, the brace holds a joint that is within kBraceHold of its end at the end: a limp
   // joint resting at its limit under its load stays there, instead of the brace letting go
   // as it reaches the end and catching it again past it the next sub-step (a chatter that
-  // never comes to rest).
-  if (inside && !(ce > 0.0 && std::abs(sine) < kBraceHold)) return false;
+  // never comes to rest). (|sine| < kBraceHold, without the square root.)
+  if (inside && !(ce > 0.0 && se * se < kBraceHold * kBraceHold * rr)) return false;
+  const double sine = se / std::sqrt(rr);
   error = ce >= 0.0 ? sine : (sine >= 0.0 ? 2.0 - sine : -2.0 - sine);
   if (grad) {
     const vec2 gu = vec2{-u.y, u.x} / u2, gv = vec2{-v.y, v.x} / v2;

@@ -4,6 +4,8 @@
 #include "render/figure.hpp"
 #include "render/scene.hpp"
 #include "render/sheet_parts.hpp"
+#include "render/sheet_terrain.hpp"
+#include "render/sheet_terrain_parts.hpp"
 #include "render/text.hpp"
 
 #include <algorithm>
@@ -18,13 +20,15 @@ namespace {
 // No strip under a row: the state is in each still's label.
 SheetFrame death_frame() { return {kSheetMargin, 0}; }
 
+// A cell as the terrain sheet lays one out: so much world around the body, above and below
+// the ground.
 CellGeometry death_cell_geometry(const DeathSheetOptions& o) {
-  CellGeometry g;
-  g.px_per_m = o.px_per_m;
-  g.width = static_cast<int>(std::lround(o.cell_width_m * o.px_per_m));
-  g.ground_y = static_cast<int>(std::lround(o.above_m * o.px_per_m));
-  g.height = g.ground_y + static_cast<int>(std::lround(o.below_m * o.px_per_m));
-  return g;
+  TerrainSheetOptions t;
+  t.px_per_m = o.px_per_m;
+  t.cell_width_m = o.cell_width_m;
+  t.above_m = o.above_m;
+  t.below_m = o.below_m;
+  return terrain_cell_geometry(t);
 }
 
 // One still: the body centred on its pelvis, over the flat ground, its time since the death

@@ -11,6 +11,7 @@
 // (bones keep their length) placed so the part he pushes on stays where it is on the ground
 // between keys, rotated onto a slope while he lies, and lifted clear of the ground.
 #include "anim/rifle.hpp"
+#include "anim/states/get_up_keys.hpp"
 #include "anim/states/get_up_tuning.hpp"
 #include "anim/states/pose_blend.hpp"
 #include "anim/terrain.hpp"
@@ -19,9 +20,6 @@
 
 namespace anim {
 
-
-enum class GetUpKey : std::uint8_t { lying, risen, kneel, count };
-inline constexpr std::size_t kGetUpKeys = static_cast<std::size_t>(GetUpKey::count);
 
 // One get-up, owned by the caller (through anim::DownState).
 struct GetUp {

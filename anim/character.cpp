@@ -42,6 +42,7 @@ Character::Character(const CharacterSpec& spec, const Tuning& tuning, const Terr
 }
 
 void Character::step(const Intent& raw, double dt, const Terrain& terrain) {
+  if (step_down(raw, dt, terrain)) return;  // 3. State: dead, or getting up (anim/states/down)
   StepContext c = begin_step(raw, dt);
   states_.set_capped(states_.cap_intent(c.intent, tuning_));  // 3. the posture's speed, before the body moves
   move_body(c);
@@ -333,6 +334,47 @@ void Character::solve_pose(const StepContext& c, const Terrain& terrain) {
     f.knee_contact[index(s)] = lower.knee_contact[index(s)] ||
                                knee.y <= terrain.height_at(knee.x) + tuning_.kneel.knee_height + 1e-3;
   }
+}
+
+bool Character::step_down(const Intent& raw, double dt, const Terrain& terrain) {
+  const double h = sanitize_dt(dt);
+  const Intent in = sanitize_intent(raw);
+  const DownStep down = begin_down(down_, {in.die, in.die_impulse, in.get_up}, frame_, gear_, h, tuning_, terrain);
+  if (down == DownStep::living) return false;
+  if (down == DownStep::ragdoll) {
+    time_ += h;
+    step_down_ragdoll(down_, frame_, time_, h, tuning_, terrain);
+    return true;
+  }
+  if (down == DownStep::start_get_up) stand_at(down_.get_up.stand_x, down_.get_up.facing, terrain);
+  // The living stand he gets up into, this step: step()'s stages, standing still, aiming where
+  // he is asked to.
+  Intent stand;
+  stand.has_aim = in.has_aim;
+  stand.aim_world = in.aim_world;
+  StepContext c = begin_step(stand, h);
+  move_body(c);
+  step_state(c, terrain);
+  time_ += c.dt;
+  solve_pose(c, terrain);
+  if (finish_get_up(down_, frame_, h, tuning_, terrain)) gear_ = down_.gear;
+  return true;
+}
+
+void Character::stand_at(double x, int facing, const Terrain& terrain) {
+  const double at = std::isfinite(x) ? x : motion_.x;
+  motion_ = BodyMotion{};
+  motion_.x = at;
+  travelled_ = 0.0;
+  yaw_ = yaw_target_ = facing < 0 ? kPi : 0.0;
+  gait_.reset_standing(at, facing, terrain, tuning_.gait);
+  states_ = StateLayer{};  // he gets up into the stand, whatever posture he fell from
+  states_.take_gait(gait_.output(), at, facing < 0 ? -1.0 : 1.0, terrain.height_at(at), 0.0, tuning_);
+  torso_ = TorsoState{};
+  look_ = LookAtState{};
+  rifle_ = RifleHoldState{};
+  recoil_ = RecoilState{};
+  idle_shift_ = 0.0;
 }
 
 }  // namespace anim

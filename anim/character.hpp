@@ -8,6 +8,7 @@
 #include "anim/gear.hpp"
 #include "anim/states/posture.hpp"
 #include "anim/states/state_layer.hpp"
+#include "anim/states/down.hpp"
 #include "anim/terrain.hpp"
 #include "anim/tuning.hpp"
 
@@ -92,6 +93,10 @@ class Character {
   CharacterFrame frame_;
   int gear_every_ = 1;        // set_gear_every
   StateLayer states_;         // the posture and its geometry this step (anim/states/)
+  // 3. State, down: the ragdoll and the get-up (anim/states/down). True when it ran the step.
+  bool step_down(const Intent& raw, double dt, const Terrain& terrain);
+  void stand_at(double x, int facing, const Terrain& terrain);  // the living pipeline restarted standing there
+  DownState down_;
 };
 
 }  // namespace anim

@@ -41,7 +41,7 @@ RiflePoints rifle_velocities(const RiflePoints& before, const RiflePoints& now, 
 // The state of one ragdoll between steps, owned by the caller.
 struct Ragdoll {
   RagdollRig rig{};
-  BoneSolvePlan plan{};         // the bone solve's fixed pattern for this rig
+  const BoneSolvePlan* plan = &shared_bone_solve_plan();  // the bone solve's fixed pattern
   RagdollPositions position{};  // world m
   RagdollPositions previous{};  // world m: the position a sub-step ago (verlet's velocity)
   double substep_before = 1.0 / 120.0;  // s, the length of the last sub-step (previous's age)

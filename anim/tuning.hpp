@@ -12,6 +12,7 @@
 #include "anim/states/posture.hpp"
 #include "anim/states/prone.hpp"
 #include "anim/rifle.hpp"
+#include "anim/states/get_up_tuning.hpp"
 #include "anim/upper_body/arms.hpp"
 #include "anim/upper_body/head.hpp"
 #include "anim/upper_body/rifle_hold.hpp"
@@ -61,6 +62,7 @@ struct Tuning {
   CrouchTuning crouch;    // anim/states/crouch
   KneelTuning kneel;      // anim/states/kneel
   ProneTuning prone;      // anim/states/prone
+  GetUpTuning get_up;
 };
 
 }  // namespace anim

@@ -10,6 +10,8 @@
 #include "render/sheet.hpp"
 #include "render/sheet_course.hpp"
 #include "render/sheet_cycle.hpp"
+#include "render/sheet_death.hpp"
+#include "render/sheet_death_run.hpp"
 #include "render/sheet_terrain.hpp"
 #include "render/sheet_terrain_run.hpp"
 
@@ -42,6 +44,11 @@ void add_flags(CLI::App& app, sheet::Flags& f, std::string& tuning) {
                "Walk the terrain course (slopes, 0.3 m steps): stills every ~1.5 m, one row per speed (default 1.4,3.5; 14 stills)");
   app.add_flag("--transitions", f.transitions,
                "Each change of posture (stand, crouch, kneel, prone, both ways, at rest and moving) as a strip of stills");
+  app.add_flag("--death", f.death,
+               "The fall and the get-up as stills evenly in time: standing, walking and running soldiers killed (issue 13)");
+  app.add_option("--impulse", f.impulse, "With --death: the blow at the chest, X,Y in m/s (default: one per row)")
+      ->delimiter(',')
+      ->expected(2);
   app.add_option("--tuning", tuning, "Tuning file (assets/tuning/*.toml, as saved by the F3 panel); default: built-in");
 }
 
@@ -72,6 +79,15 @@ int main(int argc, char** argv) {
     const game::TuningResult loaded = game::load_tuning_file(tuning_path);
     if (const auto* e = std::get_if<game::TuningError>(&loaded)) return fail(e->message, 2);
     tuning = std::get<anim::Tuning>(loaded);
+  }
+
+  if (plan->death) {
+    std::vector<render::DeathRun> runs;
+    for (const render::DeathRunRequest& r : plan->death_rows) runs.push_back(render::sample_death_run(r, tuning));
+    const render::Canvas canvas = render::draw_death_sheet(runs, plan->death_layout, render::sheet_palette());
+    if (!render::write_png(canvas, plan->out, error)) return fail(error);
+    std::printf("%s\n", plan->out.c_str());
+    return 0;
   }
 
   if (plan->terrain) {

@@ -137,9 +137,53 @@ std::optional<Plan> make_transitions_plan(const Flags& f, std::string& error) {
   return plan;
 }
 
+// --death: the fall and the get-up. It takes a speed, an impulse, frames, seed and out.
+std::optional<Plan> make_death_plan(const Flags& f, std::string& error) {
+  if (f.terrain) error = "give --death or --terrain, not both";
+  else if (!f.state.empty()) error = "give --state or --death, not both";
+  else if (f.transitions) error = "give --transitions or --death, not both";
+  else if (!f.aim.empty()) error = "--death takes no --aim";
+  else if (f.trails) error = "--death takes no --trails";
+  else if (!f.speeds.empty()) error = "--death takes one --speed, not --speeds";
+  else if (f.speed && !speed_ok(*f.speed))
+    error = "speed " + number(*f.speed) + " m/s is out of range (expected 0.." + number(kMaxSpeed) + ")";
+  else if (f.frames && (*f.frames < 1 || *f.frames > kMaxFrames))
+    error = "--frames must be 1.." + std::to_string(kMaxFrames) + ", got " + std::to_string(*f.frames);
+  else if (!f.impulse.empty() && (f.impulse.size() != 2 || !std::isfinite(f.impulse[0]) || !std::isfinite(f.impulse[1]) ||
+                                  std::hypot(f.impulse[0], f.impulse[1]) > kMaxImpulse))
+    error = "--impulse expects X,Y in m/s, at most " + number(kMaxImpulse) + " m/s long";
+  if (!error.empty()) return std::nullopt;
+
+  std::vector<DeathRow> rows = kDeathRows;
+  if (f.speed) rows = {{*f.speed, kDeathImpulse}};
+  if (!f.impulse.empty())
+    for (DeathRow& r : rows) r.impulse = {f.impulse[0], f.impulse[1]};
+  Plan plan;
+  plan.death = true;
+  const int stills = f.frames.value_or(kDeathStills);
+  for (const DeathRow& row : rows) {
+    render::DeathRunRequest r;
+    r.speed = row.speed;
+    r.impulse = row.impulse;
+    r.stills = stills;
+    r.seed = f.seed;
+    plan.death_rows.push_back(r);
+  }
+  plan.death_layout.title = "death and get-up: killed after 2 s, the ragdoll until still, then up; " + stills_word(stills) +
+                            " evenly in time, seed " + std::to_string(f.seed);
+  plan.default_out = f.out.empty();
+  plan.out = f.out.empty() ? "contact_sheets/out/death.png" : f.out;
+  return plan;
+}
+
 }  // namespace
 
 std::optional<Plan> make_plan(const Flags& f, std::string& error) {
+  if (f.death) return make_death_plan(f, error);
+  if (!f.impulse.empty()) {
+    error = "--impulse goes with --death";
+    return std::nullopt;
+  }
   if (f.terrain && f.transitions) {
     error = "give --terrain or --transitions, not both";
     return std::nullopt;

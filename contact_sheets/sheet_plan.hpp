@@ -4,6 +4,8 @@
 // one place: which state takes which speeds, the defaults, the output path.
 #include "render/sheet.hpp"
 #include "render/sheet_cycle.hpp"
+#include "render/sheet_death.hpp"
+#include "render/sheet_death_run.hpp"
 #include "render/sheet_terrain.hpp"
 #include "render/sheet_terrain_run.hpp"
 
@@ -27,6 +29,8 @@ struct Flags {
   std::string aim;               // --aim: "", "up", "down", "level" or degrees above level
   bool terrain = false;          // --terrain: the course sheet instead of gait cycles
   bool transitions = false;      // --transitions: each change of posture as a strip of stills
+  bool death = false;            // --death: the fall and the get-up instead of gait cycles
+  std::vector<double> impulse;   // --impulse X,Y, m/s (with --death)
 };
 
 // The postures' sheets (issue 11): a crouch walk's cycle (0..2 m/s, default 1.0; 0: crouched
@@ -67,12 +71,28 @@ inline constexpr int kMaxFrames = 64;
 inline const std::vector<double> kTerrainSpeeds = {1.4, 3.5};
 inline constexpr int kTerrainStills = 14;
 
+// The death sheet's rows (issue 13, "a few starting situations"): standing hit from the front
+// (over on his back), walking hit from behind (on his face), running with no blow (his own
+// momentum); --impulse gives all three the same blow, --speed makes one row. Its stills: 14,
+// about one every 0.35 s of a 4-5 s fall and get-up.
+struct DeathRow {
+  double speed;
+  anim::vec2 impulse;
+};
+inline const std::vector<DeathRow> kDeathRows = {{0.0, {-3.0, 0.5}}, {1.4, {3.0, 0.5}}, {4.5, {0.0, 0.0}}};
+inline constexpr anim::vec2 kDeathImpulse{3.0, 0.5};  // --speed alone: hit from behind
+inline constexpr double kMaxImpulse = 25.0;           // m/s, the ragdoll's own cap (RagdollTuning::max_impulse)
+inline constexpr int kDeathStills = 14;
+
 struct Plan {
   std::vector<render::CycleRequest> rows;  // gait cycles (empty for --terrain)
   render::SheetOptions layout;
   bool terrain = false;                    // --terrain: the course sheet below instead
   std::vector<render::TerrainRunRequest> terrain_rows;
   render::TerrainSheetOptions terrain_layout;
+  bool death = false;                      // --death: the death sheet below instead
+  std::vector<render::DeathRunRequest> death_rows;
+  render::DeathSheetOptions death_layout;
   std::string out;           // PNG to write
   bool default_out = false;  // out is the default path (its folder may be created)
 };

@@ -6,6 +6,8 @@
 #include "render/png_io.hpp"
 #include "render/sheet.hpp"
 #include "render/sheet_course.hpp"
+#include "render/sheet_death.hpp"
+#include "render/sheet_death_run.hpp"
 #include "render/sheet_cycle.hpp"
 #include "render/sheet_parts.hpp"
 #include "render/sheet_terrain.hpp"
@@ -372,4 +374,52 @@ TEST_CASE("contact-sheet --terrain: one row per speed at the layout's size") {
   // Five stills are narrower than the course's title: the sheet widens to its text (issue 16).
   CHECK(small->width() > want_one.width);
   CHECK(small->height() == want_one.height);
+}
+
+TEST_CASE("the death run: killed, still, up, standing; stills evenly in time; no pop in the get-up") {
+  for (anim::vec2 impulse : {anim::vec2{-3.0, 0.5}, anim::vec2{3.0, 0.5}}) {
+    CAPTURE(impulse.x);
+    render::DeathRunRequest q;
+    q.speed = 1.4;
+    q.impulse = impulse;
+    q.stills = 9;
+    const render::DeathRun run = render::sample_death_run(q);
+    REQUIRE(run.stills.size() == 9);
+    CHECK(run.frames.front().state == anim::State::ragdoll);
+    CHECK(run.frames.back().state == anim::State::stand);
+    CHECK(run.rest_at > 0.0);
+    CHECK(run.rest_at < run.get_up_at);
+    CHECK(run.get_up_at < run.stood_at);
+    CHECK(run.worst_step < 0.04);
+    CHECK(run.stills.front() == 0);
+    CHECK(run.stills.back() == run.frames.size() - 1);
+    for (std::size_t k = 1; k + 1 < run.stills.size(); ++k)  // evenly in time, to the step
+      CHECK(std::abs(static_cast<double>(run.stills[k + 1] - run.stills[k]) - static_cast<double>(run.stills[k] - run.stills[k - 1])) <= 1.0);
+  }
+}
+
+TEST_CASE("contact-sheet --death: three situations by default, one with --speed; bad values are one line") {
+  Scratch s("test_contact_sheet_death");
+  const fs::path png = s / "death.png";
+  const Run r = contact_sheet(s, "--death --frames 6 --out '" + png.string() + "'");
+  REQUIRE(r.status == 0);
+  std::string error;
+  const auto canvas = render::read_png(png.string(), error);
+  REQUIRE(canvas);
+  CHECK(canvas->height() == render::death_sheet_size(3, 6, render::DeathSheetOptions{}).height);
+  CHECK(distinct_colours(*canvas) > 500);
+  const fs::path one = s / "one.png";
+  REQUIRE(contact_sheet(s, "--death --speed 3 --impulse -2,1 --frames 4 --out '" + one.string() + "'").status == 0);
+  const auto small = render::read_png(one.string(), error);
+  REQUIRE(small);
+  CHECK(small->height() == render::death_sheet_size(1, 4, render::DeathSheetOptions{}).height);
+  for (const std::string args : {"--death --impulse 1", "--death --impulse 1,nan", "--death --impulse 30,0", "--death --terrain",
+                                 "--death --state walk", "--death --speeds 1,2", "--impulse 1,1", "--death --speed 9"}) {
+    CAPTURE(args);
+    const fs::path bad = s / "bad.png";
+    const Run b = contact_sheet(s, args + " --out '" + bad.string() + "'");
+    CHECK(b.status != 0);
+    CHECK(count_lines(b.err) == 1);
+    CHECK_FALSE(fs::exists(bad));
+  }
 }

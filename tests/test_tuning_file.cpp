@@ -150,6 +150,7 @@ const Section kTuningSections[] = {
     {"head", offsetof(anim::Tuning, head)},     {"aim", offsetof(anim::Tuning, aim)},
     {"carry", offsetof(anim::Tuning, carry)},   {"rifle", offsetof(anim::Tuning, rifle)},
     {"recoil", offsetof(anim::Tuning, recoil)}, {"gear", offsetof(anim::Tuning, gear)},
+    {"get_up", offsetof(anim::Tuning, get_up)},
 };
 const Section& section_at(std::size_t byte) {
   const Section* best = &kTuningSections[0];

@@ -221,6 +221,13 @@ const std::array kFields = {
     SOLDIER_FIELD(prone, aim_down_max, "rad", 0.0, 0.5),
     SOLDIER_FIELD(prone, neck_share, "share", 0.0, 1.0),
     SOLDIER_FIELD(prone, neck_extend_max, "rad", 0.5, 1.5),
+    // get_up (anim/states/get_up_tuning.hpp GetUpTuning)
+    SOLDIER_FIELD(get_up, blend_time, "s", 0.05, 1.0),
+    SOLDIER_FIELD(get_up, blend_speed, "m/s", 0.5, 6.0),
+    SOLDIER_FIELD(get_up, lie_time, "s", 0.0, 2.0),
+    SOLDIER_FIELD(get_up, rise_time, "s", 0.2, 3.0),
+    SOLDIER_FIELD(get_up, kneel_time, "s", 0.2, 3.0),
+    SOLDIER_FIELD(get_up, stand_time, "s", 0.2, 3.0),
 };
 #undef SOLDIER_FIELD
 #undef SOLDIER_MEMBER
@@ -244,9 +251,9 @@ const std::array kCurves = {
 };
 #undef SOLDIER_CURVE
 
-constexpr std::array<std::string_view, 17> kSections = {"body", "gait", "posture", "arms", "torso", "lean", "look", "head",
+constexpr std::array<std::string_view, 18> kSections = {"body", "gait", "posture", "arms", "torso", "lean", "look", "head",
                                                         "aim", "carry", "rifle", "recoil", "gear",
-                                                        "stances", "crouch", "kneel", "prone"};
+                                                        "stances", "crouch", "kneel", "prone", "get_up"};
 
 }  // namespace
 

@@ -37,16 +37,56 @@ Character::Character(const CharacterSpec& spec, const Tuning& tuning, const Terr
   motion_.x = std::isfinite(spec.x) ? spec.x : 0.0;
   yaw_ = yaw_target_ = spec.facing < 0 ? kPi : 0.0;
   frame_.body_size = body_;
+  obstacle_ = ObstacleState(terrain, motion_.x, body_);
   solve_pose(begin_step(Intent{}, 0.0), terrain);
 }
 
 void Character::step(const Intent& raw, double dt, const Terrain& terrain) {
-  StepContext c = begin_step(raw, dt);
-  move_body(c);
+  // An obstacle move holds his facing (and lowers the aim) while it runs.
+  Intent held = raw;
+  if (obstacle_.holds_facing()) {
+    held.has_aim = false;
+    held.vx_desired = 0.0;
+  }
+  StepContext c = begin_step(held, dt);
+  if (obstacle_.holds_facing()) c.intent.vx_desired = sanitize_intent(raw).vx_desired;  // the move reads it
   // 3. State: stand, walk and run are the gait's (Rule 6); the states of Rule 7 plug in here.
-  step_gait(c, terrain);
+  if (!step_obstacle(c, terrain)) {
+    move_body(c);
+    step_gait(c, obstacle_.walkable());
+  }
   time_ += c.dt;
-  solve_pose(c, terrain);
+  solve_pose(c, obstacle_.walkable());
+}
+
+bool Character::step_obstacle(StepContext& c, const Terrain& terrain) {
+  ObstacleInput in;
+  in.dt = c.dt;
+  in.body_x = motion_.x;
+  in.body_vx = motion_.vx;
+  in.vx_desired = c.intent.vx_desired;
+  in.sign = c.sign > 0.0 ? 1 : -1;
+  in.side_on = std::abs(c.facing) >= 1.0;
+  in.take = c.intent.take_obstacle;
+  in.climb = c.intent.climb;
+  in.accel_limit = tuning_.body.accel_limit;
+  in.now = pose_of(frame_, obstacle_.owns_body() ? obstacle_.output().gait : gait_.output());
+  const ObstacleOutput& o = obstacle_.step(in, terrain, tuning_.obstacle, tuning_.gait);
+  if (o.turn_to) yaw_target_ = *o.turn_to > 0 ? 0.0 : kPi;
+  if (o.ended) {
+    motion_ = BodyMotion{o.end_x, 0.0, 0.0};
+    gait_.reset_standing(o.end_x, in.sign, obstacle_.walkable(), tuning_.gait);
+  }
+  if (!o.owns_body) {
+    c.intent.vx_desired = o.vx_desired;
+    return false;
+  }
+  idle_shift_ = 0.0;
+  travelled_ = o.body_x - motion_.x;
+  motion_.ax = c.dt > 0.0 ? (o.body_vx - motion_.vx) / c.dt : 0.0;
+  motion_.x = o.body_x;
+  motion_.vx = o.body_vx;
+  return true;
 }
 
 StepContext Character::begin_step(const Intent& raw, double dt) {
@@ -121,7 +161,9 @@ void Character::step_gait(const StepContext& c, const Terrain& terrain) {
 }
 
 void Character::solve_pose(const StepContext& c, const Terrain& terrain) {
-  const GaitOutput& g = gait_.output();
+  const bool move = obstacle_.owns_body();  // an obstacle move places the body (3. State)
+  const BodyTargets& held = obstacle_.output().pose;
+  const GaitOutput& g = move ? obstacle_.output().gait : gait_.output();
   const BodyFrame frame{{motion_.x, 0.0}, yaw_};
   const double speed = std::abs(motion_.vx);
   const StepVariation var = step_variation_between(spec_.seed, g.steps, g.step_fraction, tuning_.gait.variation);
@@ -152,6 +194,7 @@ void Character::solve_pose(const StepContext& c, const Terrain& terrain) {
   const TorsoAttitude torso = step_torso(torso_, ti, tt, tuning_.lean);
   pose.spine_lower = torso.spine_lower;
   pose.spine_upper = torso.spine_upper;
+  if (move) pose.spine_lower = held.lean - torso.spine_upper;
 
   // 7. Trunk forward kinematics -> shoulders and head (facing frame).
   const JointPositions trunk = forward_kinematics(pose, body_, BodyFrame{});
@@ -174,7 +217,9 @@ void Character::solve_pose(const StepContext& c, const Terrain& terrain) {
   ri.recoil_back = recoil_.back;
   ri.dt = c.dt;
   const RifleHold hold = step_rifle_hold(rifle_, ri, tuning_.aim, tuning_.carry, tuning_.rifle);
-  const ArmsPose arms = solve_arms({shoulder, upper_abs, hold.rifle}, body_, tuning_.arms);
+  ArmsInput arms_in{shoulder, upper_abs, hold.rifle};
+  if (move) hold_hands(arms_in.rifle, held, frame);  // a hand on a box's top, an edge or a rung
+  const ArmsPose arms = solve_arms(arms_in, body_, move ? arms_for(tuning_.arms, held) : tuning_.arms);
   pose.arm = arms.angles;
 
   // 10. Look-at, after the lean: the FACE turns toward the aim point at a limited speed,
@@ -204,7 +249,7 @@ void Character::solve_pose(const StepContext& c, const Terrain& terrain) {
   // Output (ARCHITECTURE.md step 12 reads this).
   CharacterFrame& f = frame_;
   f.t = time_;
-  f.state = g.standing ? State::stand : (g.params.stance_fraction > 0.5 ? State::walk : State::run);
+  f.state = move ? obstacle_.output().state : g.standing ? State::stand : (g.params.stance_fraction > 0.5 ? State::walk : State::run);
   f.body = frame;
   f.x = motion_.x;
   f.vx = motion_.vx;
@@ -237,6 +282,8 @@ void Character::solve_pose(const StepContext& c, const Terrain& terrain) {
   f.joints = joints;
   f.rifle = {frame.to_world(hold.rifle.butt), frame.to_world(hold.rifle.grip), frame.to_world(hold.rifle.fore),
              frame.to_world(hold.rifle.muzzle)};
+  if (move) f.rifle = slung_rifle(f.rifle, joints[index(Joint::pelvis)], joints[index(Joint::shoulder_near)], frame.sign(), held.sling);
+  for (Side s : kSides) f.hand_contact[index(s)] = move && held.hand[index(s)].bearing;
   f.lean = torso.lean;
   f.lean_accel = torso.accel_lean;
   f.lean_slope = torso.slope_lean;

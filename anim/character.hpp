@@ -6,6 +6,7 @@
 #include "anim/character_frame.hpp"
 #include "anim/gait/gait.hpp"
 #include "anim/gear.hpp"
+#include "anim/states/obstacle_state.hpp"
 #include "anim/terrain.hpp"
 #include "anim/tuning.hpp"
 
@@ -27,6 +28,7 @@ struct Intent {
   vec2 die_impulse{};         // velocity impulse at the chest, m/s
   bool get_up = false;        // leave the ragdoll
   int climb = 0;              // on a ladder: 1 up, -1 down, 0 hold
+  bool take_obstacle = false; // take the box ahead now (Space): vault or climb, by its height
 };
 
 struct CharacterSpec {
@@ -86,6 +88,10 @@ class Character {
   GearState gear_;            // the secondary-motion chains (seed 001 sections 3-5)
   double idle_shift_ = 0.0;   // m, the hips' weight shift over one foot at rest (facing frame)
   CharacterFrame frame_;
+  // 3. State: the obstacle moves (Rule 7; anim/states/obstacle_state). Returns true when a move
+  // placed the body this step (then the walk does not run).
+  bool step_obstacle(StepContext& c, const Terrain& terrain);
+  ObstacleState obstacle_;    // which move runs, and which boxes are ground to him
 };
 
 }  // namespace anim

@@ -11,7 +11,7 @@
 
 namespace anim {
 
-enum class State : std::uint8_t { stand, walk, run, crouch, prone, kneel, climb, vault, ladder, ragdoll, getup };
+enum class State : std::uint8_t { stand, walk, run, crouch, prone, kneel, climb, vault, ladder, ragdoll, getup, drop };
 std::string_view state_name(State s);  // as the trace spells it
 
 // A soldier's job in the squad, and so the kit he carries (anim/gear.hpp kit_of).
@@ -76,6 +76,9 @@ struct CharacterFrame {
   Role role = Role::rifleman;
   std::uint8_t team = 0;     // 0..kTeams-1 (render's team accents)
   double since_shot = -1.0;  // s since his last shot, < 0: none yet
+  // Obstacle moves (issue 12, anim/states/obstacle_state): by Side, that hand holds on (a box's
+  // top or edge, a rung) and bears.
+  std::array<bool, 2> hand_contact{};
 };
 
 }  // namespace anim

@@ -8,6 +8,7 @@
 #include "anim/look_at.hpp"
 #include "anim/recoil.hpp"
 #include "anim/rifle.hpp"
+#include "anim/states/obstacle_tuning.hpp"
 #include "anim/upper_body/arms.hpp"
 #include "anim/upper_body/head.hpp"
 #include "anim/upper_body/rifle_hold.hpp"
@@ -53,6 +54,7 @@ struct Tuning {
   RifleSpec rifle;
   RecoilTuning recoil;
   GearTuning gear;
+  ObstacleTuning obstacle;
 };
 
 }  // namespace anim

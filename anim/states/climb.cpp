@@ -9,12 +9,8 @@ namespace anim {
 
 namespace {
 
-constexpr double kHandIn = 0.17;     // m: the palms on the top this far in from the edge
 constexpr double kChestOff = 0.24;   // m: the shoulders stay this far off the face below the top
 constexpr double kHangLean = 0.3;    // rad: the trunk toward the wall, the hips out, hanging
-constexpr double kOverLean = 1.05;      // rad: thrown over the top as the arms press
-constexpr double kPressHipsBack = 0.12; // m: pressed up, the hips this far out from the face
-constexpr double kPressHipsUp = 0.41;   // m: and this high over the top (the knee comes up onto it)
 constexpr double kCrouchHips = 0.6;  // L: the lowest the hips go over the ground in front (a crouch)
 constexpr double kOverEdgeBand = 0.35;  // m below the top: a foot this high is on its way over the edge
 constexpr double kKneeClear = 0.03;  // m: a knee bent toward the wall stays this far off it
@@ -84,12 +80,12 @@ ClimbPlan plan_climb(const ClimbInput& in, const BodyTargets& stand, const Obsta
   p.in = in;
   const double leg = in.body.leg(), arm = in.body.arm();
   BodyTargets hands = in.start;
-  for (Side s : kSides) hands.hand[index(s)] = {at(in, kHandIn, in.top_y + 0.02), 1.0, true};
+  for (Side s : kSides) hands.hand[index(s)] = {at(in, kMantleHandIn, in.top_y + 0.02), 1.0, true};
   const vec2 grip = hands.hand[0].point;
 
   // The hang: the arms as long as they go, the chest off the face; but never so low that the
   // hips would go under a crouch over the ground in front (Rule 7's clamp).
-  const double along = -(kChestOff + kHandIn);
+  const double along = -(kChestOff + kMantleHandIn);
   const double drop = std::sqrt(std::max(0.0, std::pow(0.97 * arm, 2) - along * along));
   const double lowest_shoulder = shoulder_of({0.0, in.ground_y + kCrouchHips * leg}, kHangLean, in.sign, in.body).y;
   const double hang_y = std::max(grip.y - drop, lowest_shoulder);
@@ -97,7 +93,7 @@ ClimbPlan plan_climb(const ClimbInput& in, const BodyTargets& stand, const Obsta
   const double pulled_y = grip.y + 0.05;
   const double t_reach = t.move_blend_time + 0.25;
   const double t_pull = std::max(0.3, (pulled_y - hang_y) / t.climb_pull_speed);
-  const double t_press = 0.55, t_knee = 0.45;
+  const double t_press = 0.55, t_knee = 0.75;
 
   double now = 0.0;
   p.keys.push_back({now, in.start});
@@ -124,8 +120,8 @@ ClimbPlan plan_climb(const ClimbInput& in, const BodyTargets& stand, const Obsta
   // The press: the shoulders go over the hands as the arms straighten, thrown forward, until the
   // hips are above the top; the feet still walk up the wall.
   // (The shoulders as the hips above the top put them: within the arms' reach of the hands.)
-  const vec2 pressed_hips = at(in, -kPressHipsBack, in.top_y + kPressHipsUp);
-  BodyTargets press = hang(in, hands, shoulder_of(pressed_hips, kOverLean, in.sign, in.body), kOverLean);
+  const vec2 pressed_hips = at(in, -kMantleHipsBack, in.top_y + kMantleHipsUp);
+  BodyTargets press = hang(in, hands, shoulder_of(pressed_hips, kMantleLean, in.sign, in.body), kMantleLean);
   now += t_press;
   p.keys.push_back({now, press});
   // The near knee comes up and its foot onto the top (carried over the edge: sample_keys_over_edge).
@@ -150,13 +146,10 @@ ClimbPlan plan_climb(const ClimbInput& in, const BodyTargets& stand, const Obsta
 
 BodyTargets climb_pose(const ClimbPlan& p, double t) {
   const ClimbInput& in = p.in;
-  BodyTargets b = sample_keys_over_edge(p.keys, t, in.face_x, in.top_y, in.sign);
+  BodyTargets b = sample_keys_over_edge(p.keys, t, in.face_x, in.top_y, in.sign, in.body);
   // A foot on its way up over the edge lifts its knee clear of the wall, never through it.
   const double x0 = std::min(in.face_x, in.far_x), x1 = std::max(in.face_x, in.far_x);
-  // (Lower on the wall foot_on_wall keeps the knees out already.)
-  for (Side s : kSides)
-    if (!b.foot[index(s)].planted && b.foot[index(s)].ball.y > in.top_y - kOverEdgeBand)
-      b.foot[index(s)] = clear_of_box(b.foot[index(s)], b.pelvis, x0, x1, in.top_y, in.sign, in.body);
+  keep_feet_clear(b, x0, x1, in.top_y, kOverEdgeBand, in.sign, in.body);
   return b;
 }
 

@@ -11,6 +11,15 @@
 
 namespace anim {
 
+// The mantle a climb ends with, and a ladder's top onto its platform (anim/states/ladder): the
+// palms on the top, the arms pressed nearly straight with the hips out from the face and over
+// the top (within the arms' reach of the hands: 0.64 of a 0.667 m arm at 1.78 m), so a knee can
+// come up onto it without going through the edge.
+inline constexpr double kMantleHandIn = 0.17;    // m: the palms this far in from the edge
+inline constexpr double kMantleHipsBack = 0.15;  // m: pressed up, the hips this far out from the face
+inline constexpr double kMantleHipsUp = 0.41;    // m: and this high over the top
+inline constexpr double kMantleLean = 1.05;      // rad: the trunk thrown forward over the hands
+
 struct ClimbInput {
   BodyTargets start{};    // where the walk left him
   int sign = 1;           // facing, +1 / -1

@@ -1,5 +1,7 @@
 #include "anim/states/ladder.hpp"
 
+#include "anim/states/climb.hpp"
+
 #include <algorithm>
 #include <cmath>
 
@@ -28,16 +30,19 @@ constexpr std::array<Limb, 4> kLimbs = {{{true, Side::near, 0.0}, {false, Side::
 double cycle_length(const LadderLine& l) { return 2.0 * l.rung_spacing; }
 
 int top_rung(const LadderLine& l) {
-  return static_cast<int>(std::floor((l.ladder.top - l.ladder.bottom) / l.rung_spacing + 1e-9));
+  return 1 + static_cast<int>(std::floor((l.ladder.top - l.ladder.bottom - kRungFirst) / l.rung_spacing - 1e-9));
 }
 
-double rung_y(const LadderLine& l, int k) { return l.ladder.bottom + k * l.rung_spacing; }
+// Rung k >= 1 (k = 0 is the ground at the foot: the feet's first step).
+double rung_y(const LadderLine& l, int k) {
+  return k <= 0 ? l.ladder.bottom : l.ladder.bottom + kRungFirst + (k - 1) * l.rung_spacing;
+}
 
 // The rung a limb bears on through cycle n: the one nearest its working height then.
 int rung_for(const LadderLine& l, const Limb& limb, double n) {
   const double hips = ladder_low(l) + cycle_length(l) * (n + limb.offset + 0.5 * (1.0 + kSwing));
   const double want = hips + (limb.hand ? kHandOver : kFootUnder);
-  const int k = static_cast<int>(std::lround((want - l.ladder.bottom) / l.rung_spacing));
+  const int k = 1 + static_cast<int>(std::lround((want - l.ladder.bottom - kRungFirst) / l.rung_spacing));
   const int hi = top_rung(l) - (limb.hand ? 0 : 2);
   return std::clamp(k, limb.hand ? 1 : 0, std::max(hi, 1));
 }
@@ -46,10 +51,9 @@ vec2 on_line(const LadderLine& l, double y, double off) { return {l.ladder.x - l
 
 }  // namespace
 
-std::vector<double> rung_heights(const Ladder& ladder, double spacing) {
+std::vector<double> rung_heights(const Ladder& ladder) {
   std::vector<double> out;
-  if (!(spacing > 0.0)) return out;
-  for (double y = ladder.bottom + spacing; y <= ladder.top + 1e-9 && out.size() < 1000; y += spacing) out.push_back(y);
+  for (double y = ladder.bottom + kRungFirst; y < ladder.top && out.size() < 1000; y += kRungSpacing) out.push_back(y);
   return out;
 }
 
@@ -142,27 +146,36 @@ std::vector<MoveKey> ladder_off_top(const LadderLine& l, const BodyTargets& stan
   const BodyTargets on = ladder_pose(l, ladder_high(l));
   const double top = l.platform_top_y;
   auto at = [&](double along, double y) { return vec2{l.platform_face_x + l.sign * along, y}; };
-  // Hands onto the platform's top, the hips up over the top rungs toward its edge.
+  // The highest rung at or below y, for a foot (the ground at worst).
+  auto rung_below = [&](double y) {
+    double best = l.ladder.bottom;
+    for (double r : rung_heights(l.ladder)) if (r <= y) best = r;
+    return on_line(l, best + kRungHalf, 0.01);
+  };
+  // Hands onto the platform's top; then the mantle a climb ends with (anim/states/climb): the
+  // arms press him up until the hips are over the top, the feet high on the rungs, the near
+  // knee and foot come up onto it, and he stands.
   BodyTargets hands = on;
-  for (Side s : kSides) hands.hand[index(s)] = {at(0.12, top + 0.02), 1.0, true};
-  hands.pelvis = {l.ladder.x - l.sign * 0.25, top - 0.2};
-  hands.lean = 0.45;
+  for (Side s : kSides) hands.hand[index(s)] = {at(kMantleHandIn, top + 0.02), 1.0, true};
+  hands.pelvis = {l.ladder.x - l.sign * (l.stand_off - 0.1), on.pelvis.y + 0.15};
+  hands.lean = 0.4;
   hands.elbows_out = 1.0;
-  for (Side s : kSides) {
-    FootTarget& f = hands.foot[index(s)];
-    f.ball.y = std::min(f.ball.y + 0.25, top - 0.5);
-  }
-  // The near foot up onto the edge, the hips over it.
-  BodyTargets knee = hands;
-  knee.pelvis = {l.platform_face_x - l.sign * 0.05, top + 0.42};
-  knee.lean = 0.5;
+  BodyTargets press = hands;
+  press.pelvis = at(-kMantleHipsBack, top + kMantleHipsUp);
+  press.lean = kMantleLean;
+  press.foot[index(Side::near)] = {rung_below(top - 0.3), 0.0, true};
+  press.foot[index(Side::far)] = {rung_below(top - 0.65), 0.0, true};
+  for (Side s : kSides) hands.foot[index(s)].planted = on.foot[index(s)].planted;
+  BodyTargets knee = press;
   knee.foot[index(Side::near)] = {at(0.1 + l.body.toe_forward(), top), 0.0, true};
   BodyTargets rise = mix(knee, stand, 0.5);
   rise.foot[index(Side::near)] = stand.foot[index(Side::near)];
   rise.foot[index(Side::far)] = {at(0.05, top + 0.1), 0.2, false};
   for (Side s : kSides) rise.hand[index(s)] = {hands.hand[index(s)].point, 0.5, false};
   rise.sling = 0.6;
-  return {{0.0, on}, {0.6, hands}, {1.2, knee}, {1.2 + 0.5 * t.stand_up_time, rise}, {1.2 + 1.5 * t.stand_up_time, stand}};
+  rise.elbows_out = 0.5;
+  return {{0.0, on}, {0.6, hands}, {1.3, press}, {2.05, knee}, {2.05 + 0.5 * t.stand_up_time, rise},
+          {2.05 + 1.5 * t.stand_up_time, stand}};
 }
 
 std::vector<MoveKey> ladder_on_top(const LadderLine& l, const BodyTargets& start, const ObstacleTuning& t) {

@@ -17,7 +17,7 @@ struct LadderLine {
   Ladder ladder{};
   int sign = 1;                  // he faces it: the ladder is at +sign of his hips
   double stand_off = 0.36;       // m, the hips behind its line
-  double rung_spacing = 0.28;    // m
+  double rung_spacing = kRungSpacing;  // m
   Proportions body{};
   // The platform its top leads to, if any: its face and its top.
   bool has_platform = false;
@@ -25,8 +25,8 @@ struct LadderLine {
   double platform_top_y = 0.0;
 };
 
-// Rungs, world y: from one spacing above the bottom to the top (the ground is the first step).
-std::vector<double> rung_heights(const Ladder& ladder, double spacing);
+// Rungs, world y (anim/terrain.hpp kRungSpacing, kRungFirst), at most 1000 from the bottom.
+std::vector<double> rung_heights(const Ladder& ladder);
 
 // The box its top leads onto: a top within a metre below the ladder's top and a face within
 // `reach` m of its line. The sign he climbs it facing: toward that platform, else toward the

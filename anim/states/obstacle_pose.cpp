@@ -19,6 +19,11 @@ vec2 ankle_of(const FootTarget& f, int sign, const Proportions& body) {
   return f.ball + vec2{off.x * sign, off.y};
 }
 
+vec2 ball_of(vec2 ankle, double pitch, int sign, const Proportions& body) {
+  const vec2 off = ankle_from_toe(body, {0.0, 0.0}, pitch);
+  return ankle - vec2{off.x * sign, off.y};
+}
+
 }  // namespace
 
 BodyTargets mix(const BodyTargets& a, const BodyTargets& b, double w) {
@@ -55,9 +60,13 @@ BodyTargets sample_keys(std::span<const MoveKey> keys, double t) {
   return keys.back().pose;
 }
 
-BodyTargets sample_keys_over_edge(std::span<const MoveKey> keys, double t, double face_x, double top_y, int sign) {
+BodyTargets sample_keys_over_edge(std::span<const MoveKey> keys, double t, double face_x, double top_y, int sign,
+                                  const Proportions& body_of_keys) {
   BodyTargets b = sample_keys(keys, t);
-  constexpr double kClear = 0.06;  // m over the edge
+  constexpr double kClear = 0.03;        // m over the edge
+  constexpr double kSwingRadius = 0.3;   // m the ankle keeps from the hips (as a deep knee bend allows)
+  constexpr double kHangPitch = 1.0;     // rad the toes hang down on the way up
+  constexpr double kHangShare = 0.6;     // of the way: by then they are level again
   for (std::size_t k = 1; k < keys.size(); ++k) {
     if (t > keys[k].t || t <= keys[k - 1].t) continue;
     const double s = smoothstep01((t - keys[k - 1].t) / (keys[k].t - keys[k - 1].t));
@@ -65,7 +74,20 @@ BodyTargets sample_keys_over_edge(std::span<const MoveKey> keys, double t, doubl
       const vec2 a = keys[k - 1].pose.foot[index(side)].ball, c = keys[k].pose.foot[index(side)].ball;
       const bool a_out = (a.x - face_x) * sign < 0.0, c_out = (c.x - face_x) * sign < 0.0;
       const bool a_on = !a_out && a.y >= top_y - 1e-6, c_on = !c_out && c.y >= top_y - 1e-6;
-      if ((a_out && c_on) || (a_on && c_out)) b.foot[index(side)].ball = step_over(a, c, top_y + kClear, s);
+      if (!((a_out && c_on) || (a_on && c_out))) continue;
+      // The ankle up, over and down (step_over), never nearer the hips than kSwingRadius (a foot
+      // drawn through the hip would flip its knee); the toes hang down on the way up (the ball
+      // under the ankle, so the boot's tip does not catch the face) and are level over the edge.
+      const FootTarget& fa = keys[k - 1].pose.foot[index(side)];
+      const FootTarget& fc = keys[k].pose.foot[index(side)];
+      const double lift = top_y + kClear + body_of_keys.ankle_height;
+      vec2 ankle = step_over(ankle_of(fa, sign, body_of_keys), ankle_of(fc, sign, body_of_keys), lift, s);
+      const vec2 from_hip = ankle - b.pelvis;
+      if (glm::length(from_hip) < kSwingRadius) ankle = b.pelvis + from_hip * (kSwingRadius / std::max(glm::length(from_hip), 1e-9));
+      FootTarget f = b.foot[index(side)];
+      f.pitch = fa.pitch + (fc.pitch - fa.pitch) * s + kHangPitch * std::sin(kPi * std::min(1.0, s / kHangShare));
+      f.ball = ball_of(ankle, f.pitch, sign, body_of_keys);
+      b.foot[index(side)] = f;
     }
   }
   return b;
@@ -97,7 +119,7 @@ vec2 swing_about(vec2 from, vec2 to, vec2 hip, double w, double min_radius, int 
 }
 
 FootTarget clear_of_box(FootTarget f, vec2 hip, double x0, double x1, double top_y, int sign, const Proportions& body) {
-  constexpr double kMargin = 0.02;  // m the joints keep off the box
+  constexpr double kMargin = 0.0;  // m the joints keep off the box
   auto inside = [&](vec2 p) { return p.x > x0 - kMargin && p.x < x1 + kMargin && p.y < top_y + kMargin; };
   for (int i = 0; i < 80; ++i) {
     const vec2 ankle = ankle_of(f, sign, body);
@@ -107,6 +129,13 @@ FootTarget clear_of_box(FootTarget f, vec2 hip, double x0, double x1, double top
     f.ball.y += 0.01;
   }
   return f;
+}
+
+void keep_feet_clear(BodyTargets& b, double x0, double x1, double top_y, double band, int sign, const Proportions& body) {
+  for (Side s : kSides) {
+    FootTarget& f = b.foot[index(s)];
+    if (!f.planted && f.ball.y > top_y - band) f = clear_of_box(f, b.pelvis, x0, x1, top_y, sign, body);
+  }
 }
 
 vec2 shoulder_of(vec2 pelvis, double lean, int sign, const Proportions& body) {

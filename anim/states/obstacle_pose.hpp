@@ -47,7 +47,8 @@ BodyTargets sample_keys(std::span<const MoveKey> keys, double t);
 
 // The same, with a foot that goes from in front of a face (at face_x, facing `sign`) onto the
 // top at top_y, or back off it, carried over the edge (step_over) instead of through it.
-BodyTargets sample_keys_over_edge(std::span<const MoveKey> keys, double t, double face_x, double top_y, int sign);
+BodyTargets sample_keys_over_edge(std::span<const MoveKey> keys, double t, double face_x, double top_y, int sign,
+                                  const Proportions& body);
 
 // a + (b - a) w for every number; contacts from b once w > 0.5.
 BodyTargets mix(const BodyTargets& a, const BodyTargets& b, double w);
@@ -65,6 +66,11 @@ vec2 swing_about(vec2 from, vec2 to, vec2 hip, double w, double min_radius, int 
 // forward) is inside the box spanning x0..x1 up to top_y, world: the vault's and climb's
 // guard that no joint enters a box. The hips at `hip`, facing `sign`.
 FootTarget clear_of_box(FootTarget f, vec2 hip, double x0, double x1, double top_y, int sign, const Proportions& body);
+
+// clear_of_box for each foot that is on its way (not bearing) within `band` m below the top:
+// a foot carried up over an edge lifts its knee clear of the face (lower, the move's own
+// placement keeps the knees out: lifting there would flip a knee).
+void keep_feet_clear(BodyTargets& b, double x0, double x1, double top_y, double band, int sign, const Proportions& body);
 
 // The shoulder of a trunk leaning `lean` (rad) with its hips at `pelvis`, world, facing sign
 // `sign` (the forward kinematics of Pose with the spine straight).

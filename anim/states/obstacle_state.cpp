@@ -17,6 +17,7 @@ constexpr double kTakeExtra = 0.3;     // m: asked (Space), he takes a box from 
 constexpr double kLook = 8.0;          // m: how far ahead a face or an edge is looked for (braking)
 constexpr double kLadderOffBottom = 0.5;   // m: off the ladder's foot he stands this far back
 constexpr double kLadderOffTop = 0.45;     // m: off its top he stands this far onto the platform
+constexpr double kOverEdgeBand = 0.35;     // m: a foot this near below a top is on its way over its edge
 
 double top_stand_along(double width, const Proportions& body) {
   // Both balls on the top of a narrow wall: the hips back from its middle by the ball's lead.
@@ -85,7 +86,6 @@ bool ObstacleState::try_ladder(const ObstacleInput& in, const Terrain& world, co
   line.ladder = lad;
   line.sign = plat ? plat->sign : (lad.x >= in.body_x ? 1 : -1);
   line.stand_off = t.ladder_stand_off;
-  line.rung_spacing = t.rung_spacing;
   line.body = body_;
   if (plat) {
     line.has_platform = true;
@@ -205,9 +205,15 @@ void ObstacleState::run(const ObstacleInput& in, const Terrain& world, const Obs
         pose = ladder_pose(ladder_, hips_y_);
         break;
       }
-      pose = ladder_.has_platform ? sample_keys_over_edge(ladder_keys_, t_, ladder_.platform_face_x, ladder_.platform_top_y,
-                                                         ladder_.sign)
-                                  : sample_keys(ladder_keys_, t_);
+      if (ladder_.has_platform) {
+        const LadderLine& l = ladder_;
+        pose = sample_keys_over_edge(ladder_keys_, t_, l.platform_face_x, l.platform_top_y, l.sign, body_);
+        const double far = l.platform_face_x + l.sign * 1e3;  // (the platform beyond its face)
+        keep_feet_clear(pose, std::min(l.platform_face_x, far), std::max(l.platform_face_x, far), l.platform_top_y,
+                        kOverEdgeBand, l.sign, body_);
+      } else {
+        pose = sample_keys(ladder_keys_, t_);
+      }
       break;
     case Kind::ladder: {
       state = State::ladder;

@@ -26,9 +26,8 @@ struct ObstacleTuning {
   // (people absorb a landing over ~0.3-0.5 L of knee flexion from 1 m; Yeow et al. 2011).
   double landing_dip_per_speed = 0.05;  // m per m/s, 0..0.15
   double landing_dip_max = 0.45;        // L, 0.1..0.6
-  // Ladders (Rule 7): four limbs IK'd to one line, rungs rung_spacing apart (0.25-0.30 m,
-  // EN 131), climbed at ladder_speed (~0.3-0.5 m/s vertical for people in a hurry).
-  double rung_spacing = 0.28;       // m, 0.2..0.4
+  // Ladders (Rule 7): four limbs IK'd to one line (rungs: anim/terrain.hpp kRungSpacing),
+  // climbed at ladder_speed (~0.3-0.5 m/s vertical for people in a hurry).
   double ladder_speed = 0.45;       // m/s, 0.1..1
   double ladder_reach = 0.8;        // m, 0.3..1.5: body to ladder at which W/S takes it
   double ladder_stand_off = 0.36;   // m, 0.25..0.5: the hips this far from the ladder's line

@@ -186,7 +186,6 @@ const std::array kFields = {
     SOLDIER_FIELD(obstacle, stand_up_time, "s", 0.3, 2.0),
     SOLDIER_FIELD(obstacle, landing_dip_per_speed, "m per m/s", 0.0, 0.15),
     SOLDIER_FIELD(obstacle, landing_dip_max, "L", 0.1, 0.6),
-    SOLDIER_FIELD(obstacle, rung_spacing, "m", 0.2, 0.4),
     SOLDIER_FIELD(obstacle, ladder_speed, "m/s", 0.1, 1.0),
     SOLDIER_FIELD(obstacle, ladder_reach, "m", 0.3, 1.5),
     SOLDIER_FIELD(obstacle, ladder_stand_off, "m", 0.25, 0.5),

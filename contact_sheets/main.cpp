@@ -10,6 +10,7 @@
 #include "render/sheet.hpp"
 #include "render/sheet_course.hpp"
 #include "render/sheet_cycle.hpp"
+#include "render/sheet_obstacle.hpp"
 #include "render/sheet_terrain.hpp"
 #include "render/sheet_terrain_run.hpp"
 
@@ -32,12 +33,15 @@ void add_flags(CLI::App& app, sheet::Flags& f, std::string& tuning) {
   app.add_option("--speeds", f.speeds, "One row per speed, m/s, comma separated (default 0.8,1.4,2.2,3.5,5,7)")
       ->delimiter(',');
   app.add_option("--frames", f.frames, "Stills per row, 1..64 (default 12; stand 4)");
-  app.add_option("--out", f.out, "PNG to write (default contact_sheets/out/<gait|stand|walk|run|terrain>.png)");
+  app.add_option("--out", f.out, "PNG to write (default contact_sheets/out/<gait|stand|walk|run|terrain|vault|climb|ladder|drop>.png)");
   app.add_flag("--trails", f.trails, "Draw the toe and pelvis world paths over a cycle in each still");
   app.add_option("--seed", f.seed, "Per-step variation seed, 0..2^64-1 (default 0)")->check(game::seed_number());
   app.add_option("--aim", f.aim, "Aim at a point held at this elevation: up, down, level or degrees (-60..60)");
   app.add_flag("--terrain", f.terrain,
                "Walk the terrain course (slopes, 0.3 m steps): stills every ~1.5 m, one row per speed (default 1.4,3.5; 14 stills)");
+  app.add_option("--obstacle", f.obstacle,
+                 "One obstacle move as stills evenly in time: vault, climb, ladder or drop (of a box, a wall, a ladder to a platform, an edge)");
+  app.add_option("--height", f.height, "With --obstacle: the box, wall, platform or edge height, m (default the sandbox level's)");
   app.add_option("--tuning", tuning, "Tuning file (assets/tuning/*.toml, as saved by the F3 panel); default: built-in");
 }
 
@@ -68,6 +72,16 @@ int main(int argc, char** argv) {
     const game::TuningResult loaded = game::load_tuning_file(tuning_path);
     if (const auto* e = std::get_if<game::TuningError>(&loaded)) return fail(e->message, 2);
     tuning = std::get<anim::Tuning>(loaded);
+  }
+
+  if (plan->obstacle) {
+    const render::ObstacleRun run = render::sample_obstacle_run(plan->obstacle_request, tuning);
+    if (!run.found) return fail(render::obstacle_row_label(run, plan->obstacle_request));
+    const render::Canvas canvas = render::draw_obstacle_sheet(run, plan->obstacle_request, plan->obstacle_layout,
+                                                              render::sheet_palette());
+    if (!render::write_png(canvas, plan->out, error)) return fail(error);
+    std::printf("%s\n", plan->out.c_str());
+    return 0;
   }
 
   if (plan->terrain) {

@@ -98,6 +98,7 @@ std::optional<Plan> make_terrain_plan(const Flags& f, std::string& error) {
 }  // namespace
 
 std::optional<Plan> make_plan(const Flags& f, std::string& error) {
+  if (!f.obstacle.empty() || f.height) return make_obstacle_plan(f, error);
   if (f.terrain) return make_terrain_plan(f, error);
   if (!f.state.empty() && f.state != "stand" && f.state != "walk" && f.state != "run") {
     error = "unknown --state '" + f.state + "' (expected stand, walk or run)";

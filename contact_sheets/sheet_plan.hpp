@@ -4,6 +4,7 @@
 // one place: which state takes which speeds, the defaults, the output path.
 #include "render/sheet.hpp"
 #include "render/sheet_cycle.hpp"
+#include "render/sheet_obstacle.hpp"
 #include "render/sheet_terrain.hpp"
 #include "render/sheet_terrain_run.hpp"
 
@@ -26,6 +27,8 @@ struct Flags {
   std::uint64_t seed = 0;        // --seed
   std::string aim;               // --aim: "", "up", "down", "level" or degrees above level
   bool terrain = false;          // --terrain: the course sheet instead of gait cycles
+  std::string obstacle;          // --obstacle: "", "vault", "climb", "ladder" or "drop"
+  std::optional<double> height;  // --height, m: the obstacle's
 };
 
 // The elevations --aim names, degrees from the shoulder (issue 5: the rifle held on target
@@ -51,9 +54,24 @@ struct Plan {
   bool terrain = false;                    // --terrain: the course sheet below instead
   std::vector<render::TerrainRunRequest> terrain_rows;
   render::TerrainSheetOptions terrain_layout;
+  bool obstacle = false;                   // --obstacle: one move's strip instead
+  render::ObstacleRequest obstacle_request;
+  render::ObstacleSheetOptions obstacle_layout;
   std::string out;           // PNG to write
   bool default_out = false;  // out is the default path (its folder may be created)
 };
+
+// The heights (m) each obstacle move is made for, as the move is picked for a 1.78 m soldier
+// (anim/states/obstacle_tuning.hpp: a vault below half his height, a climb with the top in
+// reach): --height outside them is an error naming the range.
+struct HeightRange {
+  double lo = 0.0, hi = 0.0;
+};
+HeightRange obstacle_height_range(render::ObstacleMoveKind k);
+inline constexpr int kObstacleStills = 10;
+
+// --obstacle's plan (make_plan calls it): it takes --height, --speed, --frames, --seed, --out.
+std::optional<Plan> make_obstacle_plan(const Flags& flags, std::string& error);
 
 // The plan for `flags`, or nullopt with `error` set to one line naming the problem.
 std::optional<Plan> make_plan(const Flags& flags, std::string& error);

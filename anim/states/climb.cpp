@@ -12,6 +12,8 @@ namespace {
 constexpr double kChestOff = 0.24;   // m: the shoulders stay this far off the face below the top
 constexpr double kHangLean = 0.3;    // rad: the trunk toward the wall, the hips out, hanging
 constexpr double kCrouchHips = 0.6;  // L: the lowest the hips go over the ground in front (a crouch)
+constexpr double kHandClear = 0.15;     // m: the hands come onto the top from this far above it
+constexpr double kJumpRiseSpeed = 1.2;  // m/s the shoulders rise in the jump to a high edge (over ~0.3 s)
 constexpr double kOverEdgeBand = 0.35;  // m below the top: a foot this high is on its way over the edge
 constexpr double kKneeClear = 0.03;  // m: a knee bent toward the wall stays this far off it
 
@@ -91,7 +93,10 @@ ClimbPlan plan_climb(const ClimbInput& in, const BodyTargets& stand, const Obsta
   const double hang_y = std::max(grip.y - drop, lowest_shoulder);
   // The pull ends with the shoulders at the hands' height, the arms folded.
   const double pulled_y = grip.y + 0.05;
-  const double t_reach = t.move_blend_time + 0.25;
+  // Reaching a top above the standing reach is a jump: it takes longer the higher it goes.
+  const double standing_shoulder = shoulder_of({0.0, in.ground_y + 0.95 * leg}, 0.0, in.sign, in.body).y;
+  const double jump = std::max(0.0, hang_y - standing_shoulder);
+  const double t_reach = t.move_blend_time + 0.25 + jump / kJumpRiseSpeed;
   const double t_pull = std::max(0.3, (pulled_y - hang_y) / t.climb_pull_speed);
   const double t_press = 0.55, t_knee = 0.75;
 
@@ -101,7 +106,11 @@ ClimbPlan plan_climb(const ClimbInput& in, const BodyTargets& stand, const Obsta
   // rifle goes onto his back; then they take the top and the body hangs from them.
   const BodyTargets hung = hang(in, hands, at(in, -kChestOff, hang_y), kHangLean);
   BodyTargets reach = mix(in.start, hung, 0.6);
-  for (Side s : kSides) reach.hand[index(s)] = {at(in, -0.04, in.top_y + 0.14 + (s == Side::far ? 0.04 : 0.0)), 1.0, false};
+  // (Above the standing reach the hands reach straight up in front of the face; the jump takes
+  // them over the edge.)
+  const double arm_up = shoulder_of(reach.pelvis, reach.lean, in.sign, in.body).y + 0.95 * arm;
+  for (Side s : kSides)
+    reach.hand[index(s)] = {at(in, -0.04, std::min(arm_up, in.top_y + 0.14) + (s == Side::far ? 0.04 : 0.0)), 1.0, false};
   reach.sling = 0.8;
   reach.elbows_out = 1.0;
   for (Side s : kSides) reach.foot[index(s)] = in.start.foot[index(s)];
@@ -147,6 +156,13 @@ ClimbPlan plan_climb(const ClimbInput& in, const BodyTargets& stand, const Obsta
 BodyTargets climb_pose(const ClimbPlan& p, double t) {
   const ClimbInput& in = p.in;
   BodyTargets b = sample_keys_over_edge(p.keys, t, in.face_x, in.top_y, in.sign, in.body);
+  // From the reach onto the top, the hands go up and over the edge, not through its corner.
+  if (t > p.keys[1].t && t < p.keys[2].t) {
+    const double s = smoothstep01((t - p.keys[1].t) / (p.keys[2].t - p.keys[1].t));
+    for (Side side : kSides)
+      b.hand[index(side)].point = step_over(p.keys[1].pose.hand[index(side)].point, p.keys[2].pose.hand[index(side)].point,
+                                            in.top_y + kHandClear, s);
+  }
   // A foot on its way up over the edge lifts its knee clear of the wall, never through it.
   const double x0 = std::min(in.face_x, in.far_x), x1 = std::max(in.face_x, in.far_x);
   keep_feet_clear(b, x0, x1, in.top_y, kOverEdgeBand, in.sign, in.body);

@@ -11,6 +11,8 @@ constexpr double kSitBack = 0.12;    // m: the hips sit this far back from the e
 constexpr double kSitUp = 0.12;      // m: the hip joints over the top, seated (the buttocks' depth)
 constexpr double kHandsBack = 0.14;  // m: the palms beside and a little behind the hips
 constexpr double kLandAhead = 0.55;  // L: he lands this far out from the edge
+constexpr double kMinSlide = 0.3;    // s: the shortest time from the push to the ground
+constexpr double kStepDownMax = 0.5; // L: an edge no deeper than this is stepped down (a long step down)
 
 vec2 at(const DropInput& in, double along, double y) { return {in.edge_x + in.sign * along, y}; }
 
@@ -23,6 +25,23 @@ DropPlan plan_drop(const DropInput& in, const BodyTargets& stand, const Obstacle
   p.in = in;
   p.stand = stand;
   const double leg = in.body.leg();
+  if (in.top_y - in.below_y <= kStepDownMax * leg) {
+    // The step down: the trail foot at the edge takes the weight, its knee folding, while the
+    // lead foot goes out over the edge and down to the ground; then he stands.
+    p.step_down = true;
+    BodyTargets reach = mix(in.start, stand, 0.5);
+    const std::size_t lead = index(Side::near), trail = index(Side::far);
+    reach.foot[trail] = {at(in, -0.06 - in.body.ball_to_tip(), in.top_y), 0.3, true};
+    reach.foot[lead] = stand.foot[lead];
+    const double lead_ankle_y = in.below_y + in.body.ankle_height;
+    const double dx = std::abs(stand.foot[lead].ball.x - in.edge_x) - in.body.toe_forward() + 0.1;
+    const double hips_y = lead_ankle_y + std::sqrt(std::max(0.0, std::pow(0.97 * leg, 2) - dx * dx));
+    reach.pelvis = {in.edge_x + in.sign * 0.05, std::min(hips_y, in.top_y + 0.5 * leg)};
+    reach.lean = 0.2;
+    p.keys = {{0.0, in.start}, {t.move_blend_time + 0.35, reach}, {t.move_blend_time + 0.35 + t.stand_up_time, stand}};
+    p.end_t = p.keys.back().t;
+    return p;
+  }
   // Sitting on the edge: the thighs along the top, the shanks hanging down the face.
   BodyTargets sit = in.start;
   sit.pelvis = at(in, -kSitBack, in.top_y + kSitUp);
@@ -52,7 +71,8 @@ DropPlan plan_drop(const DropInput& in, const BodyTargets& stand, const Obstacle
   const double seat_y = sit.pelvis.y + 0.03;
   const double fall = std::max(0.05, seat_y - stand.pelvis.y);
   p.impact_speed = std::sqrt(2.0 * kGravity * fall);
-  p.land_t = p.push_t + std::sqrt(2.0 * fall / kGravity);
+  // (A low edge is slid off, not fallen from: the hands take kMinSlide to let go and come round.)
+  p.land_t = p.push_t + std::max(kMinSlide, std::sqrt(2.0 * fall / kGravity));
   p.dip = std::min(t.landing_dip_max * leg, 0.04 + t.landing_dip_per_speed * p.impact_speed);
   // The bend stops the hips over its depth: at a constant deceleration it takes 2 d / v.
   p.low_t = p.land_t + std::max(0.12, 2.0 * p.dip / p.impact_speed);
@@ -63,6 +83,20 @@ DropPlan plan_drop(const DropInput& in, const BodyTargets& stand, const Obstacle
 
 BodyTargets drop_pose(const DropPlan& p, double t) {
   const DropInput& in = p.in;
+  if (p.step_down) {
+    BodyTargets b = sample_keys(p.keys, t);
+    // Each foot leaves the top out over the edge and down (never through its corner): the lead
+    // foot first, then the trail one.
+    for (std::size_t k = 1; k < p.keys.size(); ++k) {
+      if (t <= p.keys[k - 1].t || t >= p.keys[k].t) continue;
+      const double s = smoothstep01((t - p.keys[k - 1].t) / (p.keys[k].t - p.keys[k - 1].t));
+      for (Side side : kSides) {
+        const vec2 a = p.keys[k - 1].pose.foot[index(side)].ball, c = p.keys[k].pose.foot[index(side)].ball;
+        if (a.y > c.y + 0.05) b.foot[index(side)].ball = step_over(a, c, in.top_y + 0.06, s);
+      }
+    }
+    return b;
+  }
   if (t <= p.keys.back().t) {
     BodyTargets b = sample_keys(p.keys, t);
     // A foot going out over the edge passes over it, not through the corner.
@@ -89,7 +123,7 @@ BodyTargets drop_pose(const DropPlan& p, double t) {
     const double w = tf / T;
     // Ballistic in y (Rule 5); along, the push's speed carries him out to the landing.
     out.pelvis.x = pushed.x + (land_pelvis.x - pushed.x) * w;
-    out.pelvis.y = pushed.y - 0.5 * kGravity * tf * tf;
+    out.pelvis.y = pushed.y - (pushed.y - land_pelvis.y) * w * w;  // ballistic: g t^2 / 2 over the fall
     // The legs reach down for the ground as he falls, the feet under him.
     const double reach = smoothstep01(w);
     for (Side s : kSides) {

@@ -1,5 +1,7 @@
 #pragma once
-// Getting down from a box or a platform more than a step high: he sits on the edge, hands on
+// Getting down from a box or a platform more than a step high. No deeper than a long step down
+// (kStepDownMax) he steps down it: the trailing knee folds on the top while the lead foot
+// reaches the ground beyond. Deeper, he sits on the edge, hands on
 // it beside the hips and the legs over, pushes off and drops, and lands with a knee bend that
 // answers the height (the hips sink by more the faster he comes down). Never a walk off into
 // the air with his legs in the ground. The rifle is slung for it (both hands on the edge).
@@ -33,6 +35,7 @@ struct DropPlan {
   double end_t = 0.0;
   double dip = 0.0;           // m the hips sink at the landing
   double impact_speed = 0.0;  // m/s at touchdown
+  bool step_down = false;     // a shallow edge: stepped down (keys alone), no sitting
 };
 
 DropPlan plan_drop(const DropInput& in, const BodyTargets& stand_below, const ObstacleTuning& t);

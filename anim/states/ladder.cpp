@@ -12,7 +12,7 @@ namespace {
 // Where each limb works relative to the hips, at the middle of its hold (world m): the hands a
 // forearm above the shoulders, the feet a bent leg below the hips (reachable over the whole
 // hold: the hips rise by 0.6 x two spacings while a limb bears).
-constexpr double kHandOver = 0.85;
+constexpr double kHandOver = 0.72;
 constexpr double kFootUnder = -0.62;
 constexpr double kSwing = 0.4;      // share of a cycle a limb is off its rung
 constexpr double kLean = 0.12;      // rad, the trunk toward the ladder
@@ -174,8 +174,8 @@ std::vector<MoveKey> ladder_off_top(const LadderLine& l, const BodyTargets& stan
   for (Side s : kSides) rise.hand[index(s)] = {hands.hand[index(s)].point, 0.5, false};
   rise.sling = 0.6;
   rise.elbows_out = 0.5;
-  return {{0.0, on}, {0.6, hands}, {1.3, press}, {2.05, knee}, {2.05 + 0.5 * t.stand_up_time, rise},
-          {2.05 + 1.5 * t.stand_up_time, stand}};
+  return {{0.0, on}, {0.6, hands}, {1.3, press}, {2.05, knee}, {2.05 + 0.9 * t.stand_up_time, rise},
+          {2.05 + 1.9 * t.stand_up_time, stand}};
 }
 
 std::vector<MoveKey> ladder_on_top(const LadderLine& l, const BodyTargets& start, const ObstacleTuning& t) {

@@ -41,6 +41,9 @@ BodyTargets mix(const BodyTargets& a, const BodyTargets& b, double w) {
     o.hand[i].point = a.hand[i].weight <= 0.0 ? b.hand[i].point
                       : (b.hand[i].weight <= 0.0 ? a.hand[i].point : lerp(a.hand[i].point, b.hand[i].point, w));
     o.hand[i].weight = lerp(a.hand[i].weight, b.hand[i].weight, w);
+    // A hand holds on between two holds only where it stays (on its way it holds nothing).
+    const bool held = glm::length(a.hand[i].point - b.hand[i].point) < 0.005;
+    o.hand[i].bearing = w <= 0.0 ? a.hand[i].bearing : (w >= 1.0 ? b.hand[i].bearing : a.hand[i].bearing && b.hand[i].bearing && held);
   }
   o.sling = lerp(a.sling, b.sling, w);
   o.elbows_out = lerp(a.elbows_out, b.elbows_out, w);

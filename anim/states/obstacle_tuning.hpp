@@ -14,7 +14,9 @@ struct ObstacleTuning {
   double step_max = 0.22;           // m, 0.1..0.35
   double trigger_distance = 0.75;   // m, 0.3..1.5: body to face at which a walk into a box starts its move
   double run_trigger_extra = 0.12;  // s, 0..0.4: a run starts this much earlier (its take-off is further out)
-  double stop_gap = 0.5;            // m, 0.3..1: a box he cannot take stops his body this far from its face
+  // A box he cannot take stops his body this far from its face: the rifle held at the ready
+  // reaches ~0.6 m ahead of him (anim/rifle.hpp), and its hands stay out of the box.
+  double stop_gap = 0.65;           // m, 0.3..1
   // Speeds of the moves. A vault passes at the speed he came in, at least vault_min_speed;
   // a climb's arms raise him at climb_pull_speed (a pull-up's concentric phase ~0.5-1 m/s).
   double vault_min_speed = 1.6;     // m/s, 0.8..4

@@ -3,6 +3,8 @@
 #include "game/core/interpolate.hpp"
 #include "game/core/play_level.hpp"
 
+#include "anim/states/obstacle_detect.hpp"
+
 #include <algorithm>
 #include <cmath>
 
@@ -149,7 +151,24 @@ void PlaySession::handle_presses(const PlayInput& in, double now) {
       probes_.start(state_probe(std::string(stance_label(stance_)), {stance_state(stance_)}, selected_, sim_time(),
                                 kProbeTime));
   }
-  if (pressed(Action::jump)) notes_.add("jump / vault / climb (Space): not implemented yet", now);
+  if (pressed(Action::jump)) {
+    // Space at a box takes it, the move chosen by its height (anim/states/obstacle_state);
+    // with none to take, the note says why.
+    const double support = std::min(lead.joints[anim::index(anim::Joint::toe_near)].y,
+                                    lead.joints[anim::index(anim::Joint::toe_far)].y);
+    const anim::ObstacleTuning& ot = tuning_.obstacle;
+    const auto box = anim::box_ahead(world_.terrain(), lead.x, lead.body.sign(), support, ot.trigger_distance + 0.3,
+                                     lead.body_size, ot);
+    if (!box) {
+      notes_.add("Space: no box close ahead to vault or climb", now);
+    } else if (box->move == anim::ObstacleMove::blocked) {
+      notes_.add("Space: that box is out of reach (find a ladder)", now);
+    } else {
+      pending_take_ = true;
+      probes_.start(state_probe("vault / climb (Space)", {anim::State::vault, anim::State::climb}, selected_, sim_time(),
+                                kProbeTime));
+    }
+  }
   if (pressed(Action::fire)) {
     pending_fire_ = true;
     probes_.start(recoil_probe("fire (recoil)", lead, selected_, sim_time(), 0.25));
@@ -225,6 +244,7 @@ std::vector<anim::Intent> PlaySession::intents(const PlayInput& in) {
       it.die = pending_die_;
       it.die_impulse = pending_die_ ? pending_impulse_ : anim::vec2{};  // as a replay has it
       it.get_up = pending_get_up_;
+      it.take_obstacle = pending_take_;
     } else {
       // He follows the leader as he saw him a moment ago (his own reaction delay), so the
       // line does not start, stop or step as one man (Rule 10).
@@ -246,7 +266,7 @@ void PlaySession::simulate_step(const PlayInput& in, double now) {
   const std::vector<anim::Intent> in_step = intents(in);
   world_.step(in_step, settings_.dt);
   ++steps_;
-  pending_fire_ = pending_die_ = pending_get_up_ = false;
+  pending_fire_ = pending_die_ = pending_get_up_ = pending_take_ = false;
   record_step(in_step, now);
   const auto frames = world_.frames();
   for (std::size_t i = 0; i < frames.size(); ++i) metrics_[i].add(frames[i], world_.terrain());

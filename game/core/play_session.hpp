@@ -156,6 +156,7 @@ class PlaySession {
   bool pending_fire_ = false;
   bool pending_die_ = false;
   bool pending_get_up_ = false;
+  bool pending_take_ = false;   // Space: take the box ahead this step
   anim::vec2 pending_impulse_{};
 
   std::unique_ptr<SessionRecorder> recorder_;      // while recording

@@ -169,12 +169,14 @@ GaitOutput as_gait_output(const BodyTargets& b, int sign, const Proportions& bod
     vec2 ball = t.ball;
     const vec2 leg = ankle - b.pelvis;
     const double len = glm::length(leg);
-    if (len > reach) {  // pulled in along the leg: the whole foot moves with its ankle
+    bool pulled = false;
+    if (len > reach) {  // pulled in along the leg: the whole foot moves with its ankle (so it bears nothing)
       const vec2 moved = b.pelvis + leg * (reach / len);
       ball += moved - ankle;
       ankle = moved;
+      pulled = true;
     }
-    f.planted = t.planted;
+    f.planted = t.planted && !pulled;
     f.toe_world = ball;
     f.contact_world = ball;
     f.foothold_world = ball;

@@ -49,7 +49,7 @@ class LiveMetrics {
   std::array<anim::vec2, 2> plant_start_{};
   std::array<bool, 2> was_planted_{};
   std::deque<std::array<bool, 2>> contacts_;
-  bool first_ = true;
+  std::array<bool, kRule8Count> seeded_{};  // that rule's worst holds a reading
 };
 
 }  // namespace game

@@ -36,6 +36,7 @@ anim::State stance_state(anim::Stance s) {
 }
 
 constexpr double kProbeTime = 0.6;  // s of game time a request has to show before the note
+constexpr double kLevelApart = 1.0; // m: a leader this much higher or lower is up or down a ladder
 
 }  // namespace
 
@@ -216,6 +217,34 @@ void PlaySession::update_aim(const PlayInput& in, const ViewSize& view) {
   }
 }
 
+int PlaySession::follower_climb(std::size_t i, std::span<const anim::CharacterFrame> frames) const {
+  // The squad follows the leader up and down a ladder (issue 12): a follower at a ladder takes
+  // it when the leader is a level above or below him, one man on a ladder at a time.
+  const anim::CharacterFrame& me = frames[i];
+  const anim::CharacterFrame& lead = frames[selected_];
+  if (me.state == anim::State::ladder) return lead.joints[0].y > me.joints[0].y ? 1 : -1;
+  if (!near_ladder(world_.terrain(), me.x)) return 0;
+  for (std::size_t k = 0; k < frames.size(); ++k)
+    if (k != i && frames[k].state == anim::State::ladder && near_ladder(world_.terrain(), frames[k].x)) return 0;
+  const double rise = lead.joints[0].y - me.joints[0].y;
+  return rise > kLevelApart ? 1 : (rise < -kLevelApart ? -1 : 0);
+}
+
+std::optional<double> PlaySession::ladder_for_follower(std::size_t i, std::span<const anim::CharacterFrame> frames) const {
+  constexpr double kSearch = 8.0;  // m: a ladder this near toward the leader is the way he went
+  const anim::CharacterFrame& me = frames[i];
+  const anim::CharacterFrame& lead = frames[selected_];
+  if (std::abs(lead.joints[0].y - me.joints[0].y) <= kLevelApart || me.state == anim::State::ladder) return std::nullopt;
+  const double dir = lead.x > me.x ? 1.0 : -1.0;
+  std::optional<double> best;
+  for (const anim::Ladder& l : world_.terrain().ladders) {
+    const double ahead = (l.x - me.x) * dir;
+    if (ahead > -0.8 && ahead < kSearch && (!best || std::abs(l.x - me.x) < std::abs(*best - me.x))) best = l.x;
+  }
+  if (!best) return std::nullopt;
+  return *best - dir * 0.4;  // stand in reach of it, on his side
+}
+
 std::vector<anim::Intent> PlaySession::intents(const PlayInput& in) {
   const auto frames = world_.frames();
   const ControlSpeeds& sp = settings_.speeds;
@@ -251,6 +280,11 @@ std::vector<anim::Intent> PlaySession::intents(const PlayInput& in) {
       const LeaderHistory::Sample seen = leader_past_.ago(reaction_steps_[i]);
       const double slot = slot_x(line_offsets_, i, selected_, seen.x);
       it.vx_desired = follow_vx(followers_[i], frames[i].x, slot, seen.vx, settings_.follow);
+      it.climb = follower_climb(i, frames);
+      if (it.climb != 0) it.vx_desired = 0.0;  // on the ladder his place in the line waits
+      // The leader a level up or down: his place is the foot (or top) of the ladder he took.
+      if (const std::optional<double> foot = ladder_for_follower(i, frames); foot && it.climb == 0)
+        it.vx_desired = follow_vx(followers_[i], frames[i].x, *foot, 0.0, settings_.follow);
     }
   }
   return out;

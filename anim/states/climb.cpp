@@ -14,7 +14,6 @@ constexpr double kHangLean = 0.3;    // rad: the trunk toward the wall, the hips
 constexpr double kCrouchHips = 0.6;  // L: the lowest the hips go over the ground in front (a crouch)
 constexpr double kHandClear = 0.15;     // m: the hands come onto the top from this far above it
 constexpr double kJumpRiseSpeed = 1.2;  // m/s the shoulders rise in the jump to a high edge (over ~0.3 s)
-constexpr double kOverEdgeBand = 0.35;  // m below the top: a foot this high is on its way over the edge
 constexpr double kKneeClear = 0.03;  // m: a knee bent toward the wall stays this far off it
 
 vec2 at(const ClimbInput& in, double along, double y) { return {in.face_x + in.sign * along, y}; }

@@ -67,6 +67,9 @@ vec2 swing_about(vec2 from, vec2 to, vec2 hip, double w, double min_radius, int 
 // guard that no joint enters a box. The hips at `hip`, facing `sign`.
 FootTarget clear_of_box(FootTarget f, vec2 hip, double x0, double x1, double top_y, int sign, const Proportions& body);
 
+// m below a top: a foot that high, not bearing, is on its way over the edge.
+inline constexpr double kOverEdgeBand = 0.35;
+
 // clear_of_box for each foot that is on its way (not bearing) within `band` m below the top:
 // a foot carried up over an edge lifts its knee clear of the face (lower, the move's own
 // placement keeps the knees out: lifting there would flip a knee).

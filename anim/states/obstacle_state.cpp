@@ -17,7 +17,6 @@ constexpr double kTakeExtra = 0.3;     // m: asked (Space), he takes a box from 
 constexpr double kLook = 8.0;          // m: how far ahead a face or an edge is looked for (braking)
 constexpr double kLadderOffBottom = 0.5;   // m: off the ladder's foot he stands this far back
 constexpr double kLadderOffTop = 0.45;     // m: off its top he stands this far onto the platform
-constexpr double kOverEdgeBand = 0.35;     // m: a foot this near below a top is on its way over its edge
 
 double top_stand_along(double width, const Proportions& body) {
   // Both balls on the top of a narrow wall: the hips back from its middle by the ball's lead.

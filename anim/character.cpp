@@ -38,18 +38,61 @@ Character::Character(const CharacterSpec& spec, const Tuning& tuning, const Terr
   yaw_ = yaw_target_ = spec.facing < 0 ? kPi : 0.0;
   frame_.body_size = body_;
   states_.take_gait(gait_.output(), motion_.x, spec.facing < 0 ? -1.0 : 1.0, terrain.height_at(motion_.x), 0.0, tuning_);
+  obstacle_ = ObstacleState(terrain, motion_.x, body_);
   solve_pose(begin_step(Intent{}, 0.0), terrain);
 }
 
 void Character::step(const Intent& raw, double dt, const Terrain& terrain) {
   if (step_down(raw, dt, terrain)) return;  // 3. State: dead, or getting up (anim/states/down)
-  StepContext c = begin_step(raw, dt);
+  // An obstacle move holds his facing (and lowers the aim) while it runs.
+  Intent held = raw;
+  if (obstacle_.holds_facing()) {
+    held.has_aim = false;
+    held.vx_desired = 0.0;
+  }
+  StepContext c = begin_step(held, dt);
+  if (obstacle_.holds_facing()) c.intent.vx_desired = sanitize_intent(raw).vx_desired;  // the move reads it
   states_.set_capped(states_.cap_intent(c.intent, tuning_));  // 3. the posture's speed, before the body moves
-  move_body(c);
-  // 3. State: stand, walk and run are the gait's (Rule 6); the states of Rule 7 plug in here.
-  step_state(c, terrain);
+  // 3. State: an obstacle move places the body (Rule 7), else the posture's geometry: stand,
+  // walk and run are the gait's (Rule 6), crouch, kneel and prone plug in through it.
+  if (!step_obstacle(c, terrain)) {
+    move_body(c);
+    step_state(c, obstacle_.walkable());
+  }
   time_ += c.dt;
-  solve_pose(c, terrain);
+  solve_pose(c, obstacle_.walkable());
+}
+
+bool Character::step_obstacle(StepContext& c, const Terrain& terrain) {
+  ObstacleInput in;
+  in.dt = c.dt;
+  in.body_x = motion_.x;
+  in.body_vx = motion_.vx;
+  in.vx_desired = c.intent.vx_desired;
+  in.sign = c.sign > 0.0 ? 1 : -1;
+  in.side_on = std::abs(c.facing) >= 1.0;
+  in.take = c.intent.take_obstacle;
+  in.climb = c.intent.climb;
+  in.accel_limit = tuning_.body.accel_limit;
+  in.may_start = states_.posture().level == 0.0;
+  in.now = pose_of(frame_, obstacle_.owns_body() ? obstacle_.output().gait : states_.lower().legs);
+  const ObstacleOutput& o = obstacle_.step(in, terrain, tuning_.obstacle, tuning_.gait);
+  if (o.turn_to) yaw_target_ = *o.turn_to > 0 ? 0.0 : kPi;
+  if (o.ended) {
+    motion_ = BodyMotion{o.end_x, 0.0, 0.0};
+    gait_.reset_standing(o.end_x, in.sign, obstacle_.walkable(), tuning_.gait);
+    states_.take_gait(gait_.output(), o.end_x, in.sign, obstacle_.walkable().height_at(o.end_x), 0.0, tuning_);
+  }
+  if (!o.owns_body) {
+    c.intent.vx_desired = o.vx_desired;
+    return false;
+  }
+  idle_shift_ = 0.0;
+  travelled_ = o.body_x - motion_.x;
+  motion_.ax = c.dt > 0.0 ? (o.body_vx - motion_.vx) / c.dt : 0.0;
+  motion_.x = o.body_x;
+  motion_.vx = o.body_vx;
+  return true;
 }
 
 StepContext Character::begin_step(const Intent& raw, double dt) {
@@ -164,8 +207,10 @@ void Character::step_state(const StepContext& c, const Terrain& terrain) {
 }
 
 void Character::solve_pose(const StepContext& c, const Terrain& terrain) {
+  const bool move = obstacle_.owns_body();  // an obstacle move places the body (3. State)
+  const BodyTargets& held = obstacle_.output().pose;
   const LowerBody& lower = states_.lower();
-  const GaitOutput& g = lower.legs;
+  const GaitOutput& g = move ? obstacle_.output().gait : lower.legs;
   const BodyFrame frame{{motion_.x, 0.0}, yaw_};
   const double speed = std::abs(motion_.vx);
   const StepVariation var = step_variation_between(spec_.seed, g.steps, g.step_fraction, tuning_.gait.variation);
@@ -196,6 +241,7 @@ void Character::solve_pose(const StepContext& c, const Terrain& terrain) {
   const TorsoAttitude torso = step_torso(torso_, ti, tt, tuning_.lean);
   pose.spine_lower = torso.spine_lower + lower.trunk_pitch;  // the posture's trunk (anim/states/)
   pose.spine_upper = torso.spine_upper - lower.chest_raise;
+  if (move) pose.spine_lower = held.lean - torso.spine_upper;
 
   // 7. Trunk forward kinematics -> shoulders and head (facing frame).
   const JointPositions trunk = forward_kinematics(pose, body_, BodyFrame{});
@@ -225,7 +271,9 @@ void Character::solve_pose(const StepContext& c, const Terrain& terrain) {
   ri.recoil_back = recoil_.back;
   ri.dt = c.dt;
   const RifleHold hold = step_rifle_hold(rifle_, ri, tuning_.aim, tuning_.carry, tuning_.rifle);
-  const ArmsPose arms = solve_arms({shoulder, upper_abs, hold.rifle}, body_, tuning_.arms);
+  ArmsInput arms_in{shoulder, upper_abs, hold.rifle};
+  if (move) hold_hands(arms_in.rifle, held, frame);  // a hand on a box's top, an edge or a rung
+  const ArmsPose arms = solve_arms(arms_in, body_, move ? arms_for(tuning_.arms, held) : tuning_.arms);
   pose.arm = arms.angles;
 
   // 10. Look-at, after the lean: the FACE turns toward the aim point at a limited speed,
@@ -281,8 +329,9 @@ void Character::solve_pose(const StepContext& c, const Terrain& terrain) {
   // Output (ARCHITECTURE.md step 12 reads this).
   CharacterFrame& f = frame_;
   f.t = time_;
-  f.state = states_.state() != State::stand ? states_.state()
-          : g.standing ? State::stand : (g.params.stance_fraction > 0.5 ? State::walk : State::run);
+  f.state = move ? obstacle_.output().state
+         : states_.state() != State::stand ? states_.state()
+         : g.standing ? State::stand : (g.params.stance_fraction > 0.5 ? State::walk : State::run);
   f.body = frame;
   f.x = motion_.x;
   f.vx = motion_.vx;
@@ -315,6 +364,8 @@ void Character::solve_pose(const StepContext& c, const Terrain& terrain) {
   f.joints = joints;
   f.rifle = {frame.to_world(hold.rifle.butt), frame.to_world(hold.rifle.grip), frame.to_world(hold.rifle.fore),
              frame.to_world(hold.rifle.muzzle)};
+  if (move) f.rifle = slung_rifle(f.rifle, joints[index(Joint::pelvis)], joints[index(Joint::shoulder_near)], frame.sign(), held.sling);
+  for (Side s : kSides) f.hand_contact[index(s)] = move && held.hand[index(s)].bearing;
   f.lean = torso.lean + lower.trunk_pitch;
   f.lean_accel = torso.accel_lean;
   f.lean_slope = torso.slope_lean;
@@ -354,9 +405,9 @@ bool Character::step_down(const Intent& raw, double dt, const Terrain& terrain) 
   stand.aim_world = in.aim_world;
   StepContext c = begin_step(stand, h);
   move_body(c);
-  step_state(c, terrain);
+  step_state(c, obstacle_.walkable());
   time_ += c.dt;
-  solve_pose(c, terrain);
+  solve_pose(c, obstacle_.walkable());
   if (finish_get_up(down_, frame_, h, tuning_, terrain)) gear_ = down_.gear;
   return true;
 }
@@ -368,7 +419,8 @@ void Character::stand_at(double x, int facing, const Terrain& terrain) {
   travelled_ = 0.0;
   yaw_ = yaw_target_ = facing < 0 ? kPi : 0.0;
   gait_.reset_standing(at, facing, terrain, tuning_.gait);
-  states_ = StateLayer{};  // he gets up into the stand, whatever posture he fell from
+  states_ = StateLayer{};  // he gets up into the stand, whatever posture or move he fell from
+  obstacle_ = ObstacleState(terrain, at, body_);
   states_.take_gait(gait_.output(), at, facing < 0 ? -1.0 : 1.0, terrain.height_at(at), 0.0, tuning_);
   torso_ = TorsoState{};
   look_ = LookAtState{};

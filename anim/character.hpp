@@ -9,6 +9,7 @@
 #include "anim/states/posture.hpp"
 #include "anim/states/state_layer.hpp"
 #include "anim/states/down.hpp"
+#include "anim/states/obstacle_state.hpp"
 #include "anim/terrain.hpp"
 #include "anim/tuning.hpp"
 
@@ -28,6 +29,7 @@ struct Intent {
   vec2 die_impulse{};         // velocity impulse at the chest, m/s
   bool get_up = false;        // leave the ragdoll
   int climb = 0;              // on a ladder: 1 up, -1 down, 0 hold
+  bool take_obstacle = false; // take the box ahead now (Space): vault or climb, by its height
 };
 
 struct CharacterSpec {
@@ -97,6 +99,10 @@ class Character {
   bool step_down(const Intent& raw, double dt, const Terrain& terrain);
   void stand_at(double x, int facing, const Terrain& terrain);  // the living pipeline restarted standing there
   DownState down_;
+  // 3. State: the obstacle moves (Rule 7; anim/states/obstacle_state). Returns true when a move
+  // placed the body this step (then the walk does not run).
+  bool step_obstacle(StepContext& c, const Terrain& terrain);
+  ObstacleState obstacle_;    // which move runs, and which boxes are ground to him
 };
 
 }  // namespace anim

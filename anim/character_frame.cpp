@@ -5,8 +5,8 @@
 namespace anim {
 
 std::string_view state_name(State s) {
-  static constexpr std::array<std::string_view, 11> kNames = {
-      "stand", "walk", "run", "crouch", "prone", "kneel", "climb", "vault", "ladder", "ragdoll", "getup"};
+  static constexpr std::array<std::string_view, 12> kNames = {
+      "stand", "walk", "run", "crouch", "prone", "kneel", "climb", "vault", "ladder", "ragdoll", "getup", "drop"};
   return kNames[static_cast<std::size_t>(s)];
 }
 

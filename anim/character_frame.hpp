@@ -11,7 +11,7 @@
 
 namespace anim {
 
-enum class State : std::uint8_t { stand, walk, run, crouch, prone, kneel, climb, vault, ladder, ragdoll, getup };
+enum class State : std::uint8_t { stand, walk, run, crouch, prone, kneel, climb, vault, ladder, ragdoll, getup, drop };
 std::string_view state_name(State s);  // as the trace spells it
 
 // A soldier's job in the squad, and so the kit he carries (anim/gear.hpp kit_of).
@@ -82,6 +82,9 @@ struct CharacterFrame {
   std::array<bool, 2> knee_contact{};  // by Side: that knee bears on the ground (a kneel's rear knee)
   std::array<double, 2> knee_depth{};  // by Side: m the knee is held out of the side view's plane (a
                                        // prone leg drawn up to the side); the legs keep their 3D length
+  // Obstacle moves (issue 12, anim/states/obstacle_state): by Side, that hand holds on (a box's
+  // top or edge, a rung) and bears.
+  std::array<bool, 2> hand_contact{};
 };
 
 }  // namespace anim

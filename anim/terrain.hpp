@@ -18,6 +18,11 @@ struct Ladder {
   double bottom = 0.0;  // world m
   double top = 3.0;     // world m, > bottom
 };
+// A ladder's rungs: every kRungSpacing from half a spacing above its bottom, below its top
+// (EN 131 puts rungs 0.25-0.30 m apart). The drawing and the climb (anim/states/ladder) both
+// read these, so the hands and feet land on the rungs drawn.
+inline constexpr double kRungSpacing = 0.30;  // m
+inline constexpr double kRungFirst = 0.5 * kRungSpacing;  // m above the bottom
 
 struct Terrain {
   std::vector<vec2> ground;  // polyline, x strictly increasing; empty means flat y = 0

@@ -13,6 +13,7 @@
 #include "anim/states/prone.hpp"
 #include "anim/rifle.hpp"
 #include "anim/states/get_up_tuning.hpp"
+#include "anim/states/obstacle_tuning.hpp"
 #include "anim/upper_body/arms.hpp"
 #include "anim/upper_body/head.hpp"
 #include "anim/upper_body/rifle_hold.hpp"
@@ -63,6 +64,7 @@ struct Tuning {
   KneelTuning kneel;      // anim/states/kneel
   ProneTuning prone;      // anim/states/prone
   GetUpTuning get_up;
+  ObstacleTuning obstacle;
 };
 
 }  // namespace anim

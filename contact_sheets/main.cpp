@@ -12,6 +12,7 @@
 #include "render/sheet_cycle.hpp"
 #include "render/sheet_death.hpp"
 #include "render/sheet_death_run.hpp"
+#include "render/sheet_obstacle.hpp"
 #include "render/sheet_terrain.hpp"
 #include "render/sheet_terrain_run.hpp"
 
@@ -36,7 +37,7 @@ void add_flags(CLI::App& app, sheet::Flags& f, std::string& tuning) {
   app.add_option("--speeds", f.speeds, "One row per speed, m/s, comma separated (default 0.8,1.4,2.2,3.5,5,7)")
       ->delimiter(',');
   app.add_option("--frames", f.frames, "Stills per row, 1..64 (default 12; stand 4)");
-  app.add_option("--out", f.out, "PNG to write (default contact_sheets/out/<gait|stand|walk|run|terrain>.png)");
+  app.add_option("--out", f.out, "PNG to write (default contact_sheets/out/<gait|stand|walk|run|terrain|vault|climb|ladder|drop>.png)");
   app.add_flag("--trails", f.trails, "Draw the toe and pelvis world paths over a cycle in each still");
   app.add_option("--seed", f.seed, "Per-step variation seed, 0..2^64-1 (default 0)")->check(game::seed_number());
   app.add_option("--aim", f.aim, "Aim at a point held at this elevation: up, down, level or degrees (-60..60)");
@@ -49,6 +50,9 @@ void add_flags(CLI::App& app, sheet::Flags& f, std::string& tuning) {
   app.add_option("--impulse", f.impulse, "With --death: the blow at the chest, X,Y in m/s (default: one per row)")
       ->delimiter(',')
       ->expected(2);
+  app.add_option("--obstacle", f.obstacle,
+                 "One obstacle move as stills evenly in time: vault, climb, ladder or drop (of a box, a wall, a ladder to a platform, an edge)");
+  app.add_option("--height", f.height, "With --obstacle: the box, wall, platform or edge height, m (default the sandbox level's)");
   app.add_option("--tuning", tuning, "Tuning file (assets/tuning/*.toml, as saved by the F3 panel); default: built-in");
 }
 
@@ -85,6 +89,15 @@ int main(int argc, char** argv) {
     std::vector<render::DeathRun> runs;
     for (const render::DeathRunRequest& r : plan->death_rows) runs.push_back(render::sample_death_run(r, tuning));
     const render::Canvas canvas = render::draw_death_sheet(runs, plan->death_layout, render::sheet_palette());
+    if (!render::write_png(canvas, plan->out, error)) return fail(error);
+    std::printf("%s\n", plan->out.c_str());
+    return 0;
+  }
+  if (plan->obstacle) {
+    const render::ObstacleRun run = render::sample_obstacle_run(plan->obstacle_request, tuning);
+    if (!run.found) return fail(render::obstacle_row_label(run, plan->obstacle_request));
+    const render::Canvas canvas = render::draw_obstacle_sheet(run, plan->obstacle_request, plan->obstacle_layout,
+                                                              render::sheet_palette());
     if (!render::write_png(canvas, plan->out, error)) return fail(error);
     std::printf("%s\n", plan->out.c_str());
     return 0;

@@ -179,6 +179,7 @@ std::optional<Plan> make_death_plan(const Flags& f, std::string& error) {
 }  // namespace
 
 std::optional<Plan> make_plan(const Flags& f, std::string& error) {
+  if (!f.obstacle.empty() || f.height) return make_obstacle_plan(f, error);
   if (f.death) return make_death_plan(f, error);
   if (!f.impulse.empty()) {
     error = "--impulse goes with --death";

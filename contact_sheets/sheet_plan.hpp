@@ -6,6 +6,7 @@
 #include "render/sheet_cycle.hpp"
 #include "render/sheet_death.hpp"
 #include "render/sheet_death_run.hpp"
+#include "render/sheet_obstacle.hpp"
 #include "render/sheet_terrain.hpp"
 #include "render/sheet_terrain_run.hpp"
 
@@ -31,6 +32,8 @@ struct Flags {
   bool transitions = false;      // --transitions: each change of posture as a strip of stills
   bool death = false;            // --death: the fall and the get-up instead of gait cycles
   std::vector<double> impulse;   // --impulse X,Y, m/s (with --death)
+  std::string obstacle;          // --obstacle: "", "vault", "climb", "ladder" or "drop"
+  std::optional<double> height;  // --height, m: the obstacle's
 };
 
 // The postures' sheets (issue 11): a crouch walk's cycle (0..2 m/s, default 1.0; 0: crouched
@@ -93,9 +96,24 @@ struct Plan {
   bool death = false;                      // --death: the death sheet below instead
   std::vector<render::DeathRunRequest> death_rows;
   render::DeathSheetOptions death_layout;
+  bool obstacle = false;                   // --obstacle: one move's strip instead
+  render::ObstacleRequest obstacle_request;
+  render::ObstacleSheetOptions obstacle_layout;
   std::string out;           // PNG to write
   bool default_out = false;  // out is the default path (its folder may be created)
 };
+
+// The heights (m) each obstacle move is made for, as the move is picked for a 1.78 m soldier
+// (anim/states/obstacle_tuning.hpp: a vault below half his height, a climb with the top in
+// reach): --height outside them is an error naming the range.
+struct HeightRange {
+  double lo = 0.0, hi = 0.0;
+};
+HeightRange obstacle_height_range(render::ObstacleMoveKind k);
+inline constexpr int kObstacleStills = 10;
+
+// --obstacle's plan (make_plan calls it): it takes --height, --speed, --frames, --seed, --out.
+std::optional<Plan> make_obstacle_plan(const Flags& flags, std::string& error);
 
 // The plan for `flags`, or nullopt with `error` set to one line naming the problem.
 std::optional<Plan> make_plan(const Flags& flags, std::string& error);

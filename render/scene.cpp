@@ -43,13 +43,13 @@ void draw_box(Canvas& canvas, const Camera& camera, const anim::Terrain& terrain
   fill_rect(canvas, tl, {br.x, tl.y + edge}, palette.crate.at(kHighlightStep));
 }
 
-// A ladder: two rails and a rung every 0.3 m from 0.15 m above its bottom. Only what the
+// A ladder: two rails and a rung every anim::kRungSpacing from half of it above its bottom. Only what the
 // camera sees is drawn (issue 17: a ladder from -1e9 to 1e9 m has 6.7e9 rungs, and at 1e300
 // adding the spacing changes nothing): the rails are clipped to the view, the rungs are
 // counted from the view's edges, and rungs closer than a pixel are left to the rails.
 void draw_ladder(Canvas& canvas, const Camera& camera, const anim::Ladder& ladder, const Palette& palette,
                  CoverageLayer& layer) {
-  const double half = 0.22, rung_gap = 0.30;
+  const double half = 0.22, rung_gap = anim::kRungSpacing;  // (anim::kRungFirst is half a gap)
   const float rail_r = std::max(1.0f, static_cast<float>(camera.to_px(0.025)));
   const float rung_r = std::max(1.0f, static_cast<float>(camera.to_px(0.018)));
   // The world the canvas shows, widened by a rail's radius so nothing at the border is cut.

@@ -23,6 +23,7 @@ void apply_event(const InputEvent& e, anim::Intent& held, anim::Intent& once) {
     once.die_impulse = *e.die;
   }
   once.get_up = once.get_up || e.get_up;
+  once.take_obstacle = once.take_obstacle || e.take;
 }
 
 }  // namespace
@@ -38,6 +39,7 @@ anim::Intent InputTimeline::next(double now) {
   out.die = once.die;
   out.die_impulse = once.die_impulse;
   out.get_up = once.get_up;
+  out.take_obstacle = once.take_obstacle;
   return out;
 }
 

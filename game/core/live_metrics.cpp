@@ -47,17 +47,21 @@ void LiveMetrics::add(const anim::CharacterFrame& f, const anim::Terrain& terrai
   std::array<bool, kRule8Count> bad{};
   bad[0] = v[0] > limits.foot_drift;
   bad[1] = v[1] < limits.knee_bend - 1e-9;
-  bad[2] = v[2] < limits.hip_over_leg;
+  // The hips' floor is the gait's (Rule 8: a walk or a run must not sink); a vault's crouch, a
+  // seat on an edge or a landing's bend go lower on purpose.
+  const bool gait = f.state == anim::State::stand || f.state == anim::State::walk || f.state == anim::State::run;
+  bad[2] = gait && v[2] < limits.hip_over_leg;
   bad[3] = v[3] > limits.bone_error;
   bad[4] = v[4] > limits.limb_overlength;
   for (std::size_t i = 0; i < kRule8Count; ++i) {
     if (!std::isfinite(v[i])) bad[i] = true;
     const bool minimum = i == 1 || i == 2;
-    if (first_) reading_.worst[i] = v[i];
+    if (i == 2 && !gait) continue;  // (the worst hips are the gait's; see bad[2])
+    if (!seeded_[i]) reading_.worst[i] = v[i];
     else reading_.worst[i] = minimum ? std::min(reading_.worst[i], v[i]) : std::max(reading_.worst[i], v[i]);
+    seeded_[i] = true;
     reading_.violations[i] += bad[i] ? 1 : 0;
   }
-  first_ = false;
   reading_.value = v;
   reading_.violated = bad;
 

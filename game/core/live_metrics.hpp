@@ -49,7 +49,7 @@ class LiveMetrics {
   Rule8Reading reading_;
   anim::ContactDrift drift_;
   std::deque<std::array<bool, 2>> contacts_;
-  bool first_ = true;
+  std::array<bool, kRule8Count> seeded_{};  // that rule's worst holds a reading
 };
 
 }  // namespace game

@@ -3,6 +3,8 @@
 #include "game/core/interpolate.hpp"
 #include "game/core/play_level.hpp"
 
+#include "anim/states/obstacle_detect.hpp"
+
 #include <algorithm>
 #include <cmath>
 
@@ -36,6 +38,7 @@ std::vector<anim::State> stance_states(anim::Stance s) {
 
 constexpr double kProbeTime = 0.6;  // s of game time a request has to show before the note
 constexpr double kStanceProbeTime = 4.0;  // s: a posture may first slow the body, then go link by link
+constexpr double kLevelApart = 1.0; // m: a leader this much higher or lower is up or down a ladder
 
 }  // namespace
 
@@ -151,7 +154,24 @@ void PlaySession::handle_presses(const PlayInput& in, double now) {
       probes_.start(state_probe(std::string(stance_label(stance_)), stance_states(stance_), selected_, sim_time(),
                                 kStanceProbeTime));
   }
-  if (pressed(Action::jump)) notes_.add("jump / vault / climb (Space): not implemented yet", now);
+  if (pressed(Action::jump)) {
+    // Space at a box takes it, the move chosen by its height (anim/states/obstacle_state);
+    // with none to take, the note says why.
+    const double support = std::min(lead.joints[anim::index(anim::Joint::toe_near)].y,
+                                    lead.joints[anim::index(anim::Joint::toe_far)].y);
+    const anim::ObstacleTuning& ot = tuning_.obstacle;
+    const auto box = anim::box_ahead(world_.terrain(), lead.x, lead.body.sign(), support, ot.trigger_distance + 0.3,
+                                     lead.body_size, ot);
+    if (!box) {
+      notes_.add("Space: no box close ahead to vault or climb", now);
+    } else if (box->move == anim::ObstacleMove::blocked) {
+      notes_.add("Space: that box is out of reach (find a ladder)", now);
+    } else {
+      pending_take_ = true;
+      probes_.start(state_probe("vault / climb (Space)", {anim::State::vault, anim::State::climb}, selected_, sim_time(),
+                                kProbeTime));
+    }
+  }
   if (pressed(Action::fire)) {
     pending_fire_ = true;
     probes_.start(recoil_probe("fire (recoil)", lead, selected_, sim_time(), 0.25));
@@ -199,6 +219,34 @@ void PlaySession::update_aim(const PlayInput& in, const ViewSize& view) {
   }
 }
 
+int PlaySession::follower_climb(std::size_t i, std::span<const anim::CharacterFrame> frames) const {
+  // The squad follows the leader up and down a ladder (issue 12): a follower at a ladder takes
+  // it when the leader is a level above or below him, one man on a ladder at a time.
+  const anim::CharacterFrame& me = frames[i];
+  const anim::CharacterFrame& lead = frames[selected_];
+  if (me.state == anim::State::ladder) return lead.joints[0].y > me.joints[0].y ? 1 : -1;
+  if (!near_ladder(world_.terrain(), me.x)) return 0;
+  for (std::size_t k = 0; k < frames.size(); ++k)
+    if (k != i && frames[k].state == anim::State::ladder && near_ladder(world_.terrain(), frames[k].x)) return 0;
+  const double rise = lead.joints[0].y - me.joints[0].y;
+  return rise > kLevelApart ? 1 : (rise < -kLevelApart ? -1 : 0);
+}
+
+std::optional<double> PlaySession::ladder_for_follower(std::size_t i, std::span<const anim::CharacterFrame> frames) const {
+  constexpr double kSearch = 8.0;  // m: a ladder this near toward the leader is the way he went
+  const anim::CharacterFrame& me = frames[i];
+  const anim::CharacterFrame& lead = frames[selected_];
+  if (std::abs(lead.joints[0].y - me.joints[0].y) <= kLevelApart || me.state == anim::State::ladder) return std::nullopt;
+  const double dir = lead.x > me.x ? 1.0 : -1.0;
+  std::optional<double> best;
+  for (const anim::Ladder& l : world_.terrain().ladders) {
+    const double ahead = (l.x - me.x) * dir;
+    if (ahead > -0.8 && ahead < kSearch && (!best || std::abs(l.x - me.x) < std::abs(*best - me.x))) best = l.x;
+  }
+  if (!best) return std::nullopt;
+  return *best - dir * 0.4;  // stand in reach of it, on his side
+}
+
 std::vector<anim::Intent> PlaySession::intents(const PlayInput& in) {
   const auto frames = world_.frames();
   const ControlSpeeds& sp = settings_.speeds;
@@ -227,12 +275,18 @@ std::vector<anim::Intent> PlaySession::intents(const PlayInput& in) {
       it.die = pending_die_;
       it.die_impulse = pending_die_ ? pending_impulse_ : anim::vec2{};  // as a replay has it
       it.get_up = pending_get_up_;
+      it.take_obstacle = pending_take_;
     } else {
       // He follows the leader as he saw him a moment ago (his own reaction delay), so the
       // line does not start, stop or step as one man (Rule 10).
       const LeaderHistory::Sample seen = leader_past_.ago(reaction_steps_[i]);
       const double slot = slot_x(line_offsets_, i, selected_, seen.x);
       it.vx_desired = follow_vx(followers_[i], frames[i].x, slot, seen.vx, settings_.follow);
+      it.climb = follower_climb(i, frames);
+      if (it.climb != 0) it.vx_desired = 0.0;  // on the ladder his place in the line waits
+      // The leader a level up or down: his place is the foot (or top) of the ladder he took.
+      if (const std::optional<double> foot = ladder_for_follower(i, frames); foot && it.climb == 0)
+        it.vx_desired = follow_vx(followers_[i], frames[i].x, *foot, 0.0, settings_.follow);
     }
   }
   return out;
@@ -248,7 +302,7 @@ void PlaySession::simulate_step(const PlayInput& in, double now) {
   const std::vector<anim::Intent> in_step = intents(in);
   world_.step(in_step, settings_.dt);
   ++steps_;
-  pending_fire_ = pending_die_ = pending_get_up_ = false;
+  pending_fire_ = pending_die_ = pending_get_up_ = pending_take_ = false;
   record_step(in_step, now);
   const auto frames = world_.frames();
   for (std::size_t i = 0; i < frames.size(); ++i) metrics_[i].add(frames[i], world_.terrain());

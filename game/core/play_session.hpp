@@ -169,6 +169,11 @@ class PlaySession {
   bool pending_fire_ = false;
   bool pending_die_ = false;
   bool pending_get_up_ = false;
+  bool pending_take_ = false;
+  // A follower's ladder request this step (follows the leader up or down one).
+  int follower_climb(std::size_t i, std::span<const anim::CharacterFrame> frames) const;
+  // Where a follower goes while the leader is a level away: the ladder the leader took, if any.
+  std::optional<double> ladder_for_follower(std::size_t i, std::span<const anim::CharacterFrame> frames) const;   // Space: take the box ahead this step
   anim::vec2 pending_impulse_{};
 
   std::unique_ptr<SessionRecorder> recorder_;      // while recording

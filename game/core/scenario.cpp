@@ -36,7 +36,7 @@ constexpr std::string_view kWorldKeys[] = {"ground", "boxes", "ladders"};
 constexpr std::string_view kBoxKeys[] = {"x", "width", "height"};
 constexpr std::string_view kLadderKeys[] = {"x", "bottom", "top"};
 constexpr std::string_view kSoldierKeys[] = {"id", "x", "facing", "height", "character", "role", "team", "input"};
-constexpr std::string_view kInputKeys[] = {"t", "vx", "aim", "stance", "fire", "die", "get_up", "climb"};
+constexpr std::string_view kInputKeys[] = {"t", "vx", "aim", "stance", "fire", "die", "get_up", "climb", "take"};
 
 // A world coordinate, m (issue 17: beyond +-kWorld a double cannot hold a bone to a millimetre).
 double coordinate(const TomlReader& r, const toml::node& node, std::string_view key) {
@@ -139,6 +139,7 @@ InputEvent parse_input(const TomlReader& r, const toml::node& node, double previ
   if (auto n = t.get("aim")) e.aim = world_point(r, *n, "soldier.input.aim");
   if (auto n = t.get("stance")) e.stance = parse_stance(r, *n, "soldier.input.stance");
   if (auto n = t.get("fire")) e.fire = r.boolean(*n, "soldier.input.fire");
+  if (auto n = t.get("take")) e.take = r.boolean(*n, "soldier.input.take");
   if (auto n = t.get("die")) e.die = r.point(*n, "soldier.input.die");
   if (auto n = t.get("get_up")) e.get_up = r.boolean(*n, "soldier.input.get_up");
   if (auto n = t.get("climb")) {

@@ -48,6 +48,7 @@ struct InputEvent {
   std::optional<anim::vec2> die;             // chest velocity impulse, m/s: become a ragdoll, once
   bool get_up = false;                       // leave the ragdoll, once
   std::optional<int> climb;                  // on a ladder: 1 up, -1 down, 0 hold
+  bool take = false;                         // take the box ahead (Space): vault or climb, once
 };
 
 struct SoldierScript {

@@ -32,6 +32,7 @@ std::optional<InputEvent> change(const anim::Intent& held, const anim::Intent& w
   if (want.fire) e.fire = true, any = true;
   if (want.die) e.die = want.die_impulse, any = true;
   if (want.get_up) e.get_up = true, any = true;
+  if (want.take_obstacle) e.take = true, any = true;
   if (!any) return std::nullopt;
   return e;
 }
@@ -46,6 +47,7 @@ std::string input_text(const InputEvent& e) {
   if (e.fire) out += "  fire = true\n";
   if (e.die) out += "  die = " + point(*e.die) + "\n";
   if (e.get_up) out += "  get_up = true\n";
+  if (e.take) out += "  take = true\n";
   return out;
 }
 

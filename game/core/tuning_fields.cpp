@@ -228,6 +228,23 @@ const std::array kFields = {
     SOLDIER_FIELD(get_up, rise_time, "s", 0.2, 3.0),
     SOLDIER_FIELD(get_up, kneel_time, "s", 0.2, 3.0),
     SOLDIER_FIELD(get_up, stand_time, "s", 0.2, 3.0),
+    // obstacle: the moves of Rule 7 (anim/states/obstacle_tuning.hpp ObstacleTuning; H body height, L leg).
+    SOLDIER_FIELD(obstacle, vault_max_share, "H", 0.3, 0.6),
+    SOLDIER_FIELD(obstacle, climb_reach_share, "H", 1.0, 1.6),
+    SOLDIER_FIELD(obstacle, step_max, "m", 0.1, 0.35),
+    SOLDIER_FIELD(obstacle, trigger_distance, "m", 0.3, 1.5),
+    SOLDIER_FIELD(obstacle, run_trigger_extra, "s", 0.0, 0.4),
+    SOLDIER_FIELD(obstacle, stop_gap, "m", 0.3, 1.0),
+    SOLDIER_FIELD(obstacle, vault_min_speed, "m/s", 0.8, 4.0),
+    SOLDIER_FIELD(obstacle, vault_hip_clear, "L", 0.2, 0.8),
+    SOLDIER_FIELD(obstacle, climb_pull_speed, "m/s", 0.3, 1.5),
+    SOLDIER_FIELD(obstacle, move_blend_time, "s", 0.15, 0.8),
+    SOLDIER_FIELD(obstacle, stand_up_time, "s", 0.3, 2.0),
+    SOLDIER_FIELD(obstacle, landing_dip_per_speed, "m per m/s", 0.0, 0.15),
+    SOLDIER_FIELD(obstacle, landing_dip_max, "L", 0.1, 0.6),
+    SOLDIER_FIELD(obstacle, ladder_speed, "m/s", 0.1, 1.0),
+    SOLDIER_FIELD(obstacle, ladder_reach, "m", 0.3, 1.5),
+    SOLDIER_FIELD(obstacle, ladder_stand_off, "m", 0.25, 0.5),
 };
 #undef SOLDIER_FIELD
 #undef SOLDIER_MEMBER
@@ -251,9 +268,9 @@ const std::array kCurves = {
 };
 #undef SOLDIER_CURVE
 
-constexpr std::array<std::string_view, 18> kSections = {"body", "gait", "posture", "arms", "torso", "lean", "look", "head",
+constexpr std::array<std::string_view, 19> kSections = {"body", "gait", "posture", "arms", "torso", "lean", "look", "head",
                                                         "aim", "carry", "rifle", "recoil", "gear",
-                                                        "stances", "crouch", "kneel", "prone", "get_up"};
+                                                        "stances", "crouch", "kneel", "prone", "get_up", "obstacle"};
 
 }  // namespace
 

@@ -43,15 +43,18 @@ Character::Character(const CharacterSpec& spec, const Tuning& tuning, const Terr
 }
 
 void Character::step(const Intent& raw, double dt, const Terrain& terrain) {
-  if (step_down(raw, dt, terrain)) return;  // 3. State: dead, or getting up (anim/states/down)
+  // The input cleaned once for every stage below (finite, within limits).
+  const double h = sanitize_dt(dt);
+  const Intent in = sanitize_intent(raw);
+  if (step_down(in, h, terrain)) return;  // 3. State: dead, or getting up (anim/states/down)
   // An obstacle move holds his facing (and lowers the aim) while it runs.
-  Intent held = raw;
+  Intent held = in;
   if (obstacle_.holds_facing()) {
     held.has_aim = false;
     held.vx_desired = 0.0;
   }
-  StepContext c = begin_step(held, dt);
-  if (obstacle_.holds_facing()) c.intent.vx_desired = sanitize_intent(raw).vx_desired;  // the move reads it
+  StepContext c = begin_step(held, h);
+  if (obstacle_.holds_facing()) c.intent.vx_desired = in.vx_desired;  // the move reads it
   states_.set_capped(states_.cap_intent(c.intent, tuning_));  // 3. the posture's speed, before the body moves
   // 3. State: an obstacle move places the body (Rule 7), else the posture's geometry: stand,
   // walk and run are the gait's (Rule 6), crouch, kneel and prone plug in through it.
@@ -95,10 +98,10 @@ bool Character::step_obstacle(StepContext& c, const Terrain& terrain) {
   return true;
 }
 
-StepContext Character::begin_step(const Intent& raw, double dt) {
+StepContext Character::begin_step(const Intent& clean, double dt) {
   StepContext c;
-  c.dt = sanitize_dt(dt);
-  c.intent = sanitize_intent(raw);
+  c.dt = dt;
+  c.intent = clean;
   Intent& intent = c.intent;
   const BodyTuning& bt = tuning_.body;
   // 1. Intent -> which way to face: toward the aim point, else along the requested motion.
@@ -387,9 +390,7 @@ void Character::solve_pose(const StepContext& c, const Terrain& terrain) {
   }
 }
 
-bool Character::step_down(const Intent& raw, double dt, const Terrain& terrain) {
-  const double h = sanitize_dt(dt);
-  const Intent in = sanitize_intent(raw);
+bool Character::step_down(const Intent& in, double h, const Terrain& terrain) {
   const DownStep down = begin_down(down_, {in.die, in.die_impulse, in.get_up}, frame_, gear_, h, tuning_, terrain);
   if (down == DownStep::living) return false;
   if (down == DownStep::ragdoll) {

@@ -70,7 +70,8 @@ class Character {
 
  private:
   // The stages of a step, in the order of ARCHITECTURE.md "The frame, in order".
-  StepContext begin_step(const Intent& raw, double dt);                 // 1: intent, facing, turn
+  // The stages take the step's input cleaned by step() (sanitize_dt, sanitize_intent).
+  StepContext begin_step(const Intent& clean, double dt);               // 1: intent, facing, turn
   void move_body(StepContext& c);                                       // 2: body motion
   void step_gait(const StepContext& c, const Terrain& terrain);         // 4-5: gait and pelvis
   void solve_pose(const StepContext& c, const Terrain& terrain);        // 6-11: the pose
@@ -96,7 +97,7 @@ class Character {
   int gear_every_ = 1;        // set_gear_every
   StateLayer states_;         // the posture and its geometry this step (anim/states/)
   // 3. State, down: the ragdoll and the get-up (anim/states/down). True when it ran the step.
-  bool step_down(const Intent& raw, double dt, const Terrain& terrain);
+  bool step_down(const Intent& clean, double dt, const Terrain& terrain);
   void stand_at(double x, int facing, const Terrain& terrain);  // the living pipeline restarted standing there
   DownState down_;
   // 3. State: the obstacle moves (Rule 7; anim/states/obstacle_state). Returns true when a move

@@ -39,4 +39,11 @@ inline double smoothstep01(double t) {
   return t * t * (3.0 - 2.0 * t);
 }
 
+// The same ramp with zero curvature at both ends too (C2), for a blend whose second
+// derivative is itself watched (an acceleration: the pelvis path).
+inline double smootherstep01(double t) {
+  t = clamp01(t);
+  return t * t * t * (t * (6.0 * t - 15.0) + 10.0);
+}
+
 }  // namespace anim

@@ -42,9 +42,10 @@ TEST_CASE("walking 1.2-1.6 m/s: heel strike, loading, a straight mid-stance, hee
     const GaitKinematics k = measure(v);
     report(v, k);
     REQUIRE(k.cycles >= 8);
-    CHECK(k.knee_contact <= 15.0);        // 0-5 deg at heel strike, about 5 +- 5 across people: the
-                                          // bar is two deviations. Ours 12-14.5: the landing leg
-                                          // meets hips its partner still holds low (open, issue 10)
+    CHECK(k.knee_contact <= 11.0);        // 0-5 deg at heel strike, about 5 +- 5 across people.
+                                          // Ours 9.4-10.2 (it was 12-14.5 before the trailing heel
+                                          // rose at 33-37 % GC and the landing leg's hold carried
+                                          // on through the weight acceptance): still above the mean
     CHECK(k.knee_loading >= 12.0);        // the loading response's peak, 15-20 deg
     CHECK(k.knee_loading <= 22.0);
     CHECK(k.knee_midstance >= 3.0);       // nearly straight at mid-stance, 5-10 deg
@@ -70,11 +71,11 @@ TEST_CASE("walking 1.2-1.6 m/s: heel strike, loading, a straight mid-stance, hee
     CHECK(k.pelvis_range >= 0.03);        // 4-5 cm peak to peak at 1.4 m/s
     CHECK(k.pelvis_range <= 0.065);
     CHECK(k.pelvis_speed <= 0.45);        // people: about 0.3 m/s (ours 0.33-0.41)
-    CHECK(k.pelvis_accel <= 11.0);        // a force plate's 0.7-1.2 body weights: +-3 m/s^2 at the
-                                          // centre of mass. Ours 7.5-10.6, at the hips' lowest point
-                                          // in the weight transfer, sharper than a person's: the
-                                          // stomp is gone (it was 70-170) but this gap is open
-                                          // (issue 10); the bar holds what was reached
+    CHECK(k.pelvis_accel <= (v < 1.5 ? 7.5 : 11.0));  // a force plate's 0.7-1.2 body weights: +-3
+                                          // m/s^2 at the centre of mass. Ours 6.4 / 5.7 / 10.3 at
+                                          // 1.2 / 1.4 / 1.6 m/s (it was 70-170, then 7.5-10.6): the
+                                          // hips (not the centre of mass) turn at their lowest point
+                                          // faster than a person's; the bar holds what was reached
     CHECK(k.trunk_lean >= 0.0);           // nearly upright, 0-5 deg forward
     CHECK(k.trunk_lean <= 5.0);
   }

@@ -16,6 +16,9 @@ namespace {
 constexpr double kMaxPhasePerStep = 0.2;  // cycles; bounds a dt spike (not a behaviour)
 constexpr double kMaxToeUp = 0.5;         // rad, the most a foot rolls toe-up on its heel walking backwards
 constexpr double kBoundSmoothing = 0.006; // m: the band of the pelvis solve's smooth minimum
+constexpr double kLandingHoldTime = 0.5;  // s: past it a landing leg's hold lies far above any path (not a behaviour)
+constexpr double kHoldBandOpen = 0.1;     // s over which that hold's smooth minimum with the reach opens
+constexpr double kHoldRunLift = 0.3;      // m that hold is lifted by in a run: far above any path
 
 double wrap01(double p) {
   p = std::fmod(p, 1.0);
@@ -190,6 +193,9 @@ void Gait::touch_down(Foot& f, const Context& c, const GaitTuning& t) {
   p.stepped = mode_ == Mode::walking;
   p.knee_offset = p.stepped ? f.swing.landing_knee_offset : 0.0;
   p.out_of_reach = false;
+  p.landed_hold = f.swing.land_support;
+  p.landed_hold_set = f.swing.headroom_set && p.stepped;
+  p.since_landing = 0.0;
   f.swing.u = 1.0;
   ++steps_;
 }
@@ -466,7 +472,7 @@ void Gait::solve_hips(const Context& c, const GaitTuning& t, const Terrain& terr
       const double d = offset(s);
       if (d >= -half && d <= half) {
         coming = s;
-        w = smoothstep01((d + half) / (2.0 * half));
+        w = smootherstep01((d + half) / (2.0 * half));
       }
     }
     // A foot lifted off before its phase passed the weight on (a short step cut by reach)
@@ -643,8 +649,29 @@ void Gait::solve_hips(const Context& c, const GaitTuning& t, const Terrain& terr
     Foot& f = feet_[index(s)];
     if (f.planted) {
       const double q = walking ? std::clamp(stance_share(s, c, t), 0.0, 1.0) : 0.0;
-      pin.bounds[pin.bound_count++] = {reach_height(body_, roll_input(f.plant, q, c, t), c.leg_hip_x[index(s)]),
-                                       s == Side::near ? PelvisBound::reach_near : PelvisBound::reach_far};
+      PelvisHeight bound{reach_height(body_, roll_input(f.plant, q, c, t), c.leg_hip_x[index(s)]),
+                         s == Side::near ? PelvisBound::reach_near : PelvisBound::reach_far};
+      // Its landing hold goes on through the weight acceptance: from where it held the hips at
+      // the touchdown they rise no faster than a ground pushing landing_decel over body
+      // weight can lift them (a force plate: 0.7-1.2 body weights walking, MOTION.md), so the
+      // hand-over from the hold to the leg's reach puts no corner in the path, and the knee
+      // flexes in loading response under it. (One bound per leg: the smooth minimum of two
+      // nearly equal bounds would dip below both.)
+      if (walking && f.plant.landed_hold_set) {
+        if (c.dt > 0.0) f.plant.since_landing += c.dt;
+        const double tau = f.plant.since_landing;
+        // (a walk's: toward a run it is lifted out of the way, whose landing its bounce meets)
+        const double hold = f.plant.landed_hold + c.level + 0.5 * t.landing_decel * tau * tau + c.g.run * kHoldRunLift;
+        if (tau < kLandingHoldTime) {
+          // (where the reach comes below it, it takes over through a smooth minimum whose band
+          // opens from nothing at the touchdown, so neither the touchdown nor the takeover is
+          // a corner)
+          const double band = kBoundSmoothing * smootherstep01(tau / kHoldBandOpen);
+          const PelvisBound kind = hold < bound.height ? (s == Side::near ? PelvisBound::landing_near : PelvisBound::landing_far) : bound.bound;
+          bound = {smooth_min(hold, bound.height, band), kind};
+        }
+      }
+      pin.bounds[pin.bound_count++] = bound;
       continue;
     }
     // A landing leg takes the hips down over its swing where its foothold is lower, so it
@@ -658,6 +685,8 @@ void Gait::solve_hips(const Context& c, const GaitTuning& t, const Terrain& terr
     landing.heel_strike = w.target_heel;
     StanceRollInput in = roll_input(landing, 0.0, c, t);
     in.natural = walking && w.target_heel ? -c.g.strike_pitch : 0.0;
+    // (mid-turn it will land flat, swivelling on its ball, as roll_input has it)
+    if (std::abs(c.facing) < 1.0 - 1e-9) in.natural = std::max(in.natural, 0.0);
     in.max_over = in.min_over = in.natural;
     in.pivot = resting_pivot(landing.ball, landing.ground, in.natural, c, t);
     // The leg's reach from its foothold over the hips where they will be when it lands. A
@@ -665,7 +694,11 @@ void Gait::solve_hips(const Context& c, const GaitTuning& t, const Terrain& terr
     // level -- or than closes the gap by the touchdown, so the leg always reaches.
     const double to_land = walking ? (1.0 - foot_phase(s, phi_, t)) * 2.0 / std::max(c.g.cadence, 1e-6)
                                    : (1.0 - w.u) * t.stop_step_time;
-    const double predicted = reach_height(body_, in, w.target.land_hip_x + c.leg_hip_x[index(s)] - c.hip_x) -
+    // (a walk's hips where they are heading at their speed now, so a slowing walk -- a stop, a
+    // turn-around -- foresees the reach it will have, not the one its plan had)
+    const double planned_x = w.target.land_hip_x + c.leg_hip_x[index(s)] - c.hip_x;
+    const double heading_x = c.leg_hip_x[index(s)] + c.dir * c.speed * to_land;
+    const double predicted = reach_height(body_, in, planned_x + (heading_x - planned_x) * (1.0 - c.g.run)) -
                              w.target.land_level;
     if (!w.headroom_set || c.dt <= 0.0) {
       w.land_support = predicted;

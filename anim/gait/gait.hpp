@@ -89,6 +89,9 @@ class Gait {
     bool stepped = false;      // planted by a step of this walk (its stance follows the profiles)
     bool out_of_reach = false; // last step its leg, at full reach, held the hips below where the
                                // gait wanted them (a run's push-off then: it leaves)
+    double landed_hold = 0.0;      // m over the ground's level: its landing hold at the touchdown
+    bool landed_hold_set = false;  // (a walk's step set it)
+    double since_landing = 0.0;    // s since the touchdown
   };
   // A foot's current swing: its path and where it is heading.
   struct Swing {

@@ -103,7 +103,7 @@ struct GaitTuning {
   // Share of the stance at which the heel starts to rise: 30-40 % GC walking (0.5-0.65 of
   // the stance, MOTION.md), earlier in a run (the dorsiflexion limit above lifts it sooner).
   SpeedCurve heel_rise_at{{0.0, 0.8, 1.4, 1.8, 2.1, 2.5, 3.0, 3.5, 5.0, 6.0, 7.0, 8.0},
-                          {0.72, 0.66, 0.62, 0.59, 0.56, 0.52, 0.48, 0.46, 0.42, 0.40, 0.38, 0.36}};
+                          {0.72, 0.66, 0.56, 0.50, 0.50, 0.52, 0.48, 0.46, 0.42, 0.40, 0.38, 0.36}};
   // Heel-up pitch over the ground at lift-off, rad: the foot rolled over its ball with the
   // ankle plantarflexed 15-20 deg walking, ~25-30 deg running (Perry 1992; Novacheck 1998).
   SpeedCurve toe_off_pitch{{0.0, 0.8, 1.4, 1.8, 2.1, 2.5, 3.0, 3.5, 5.0, 6.0, 7.0, 8.0},
@@ -191,11 +191,12 @@ struct GaitTuning {
   double max_hip_rise = 1.5;        // m/s, 0.2..5: the hips never rise faster than this over the
                                     // ground's level (above the flat gait's fastest rise, ~1.4 m/s
                                     // at a 7 m/s run): a hold let go of at once lifts them over frames
-  double max_land_fall = 2.5;       // m/s, 0.2..10: how fast a landing leg's foreseen reach may
+  double max_land_fall = 1.0;       // m/s, 0.2..10: how fast a landing leg's foreseen reach may
                                     // fall (a stride shortening toward a stair), unless it must
                                     // fall faster to be met by the touchdown
   double landing_decel = 3.0;       // m/s^2, 0.5..20: a landing leg brings the hips down to where it
-                                    // can take them braking no harder than this (a force plate's
+                                    // can take them braking no harder than this, and through its
+                                    // weight acceptance lifts them no harder (a force plate's
                                     // 0.7-1.2 body weights walking: about 3 m/s^2, MOTION.md)
   double landing_ramp_speed = 0.2;  // m/s, 0..3: a run's landing hold falls no faster than the
                                     // flight's landing speed and this more, so a landing far below

@@ -57,11 +57,6 @@ double stance_level(Stance s) {
   return kStandLevel;
 }
 
-double smootherstep01(double t) {
-  t = clamp01(t);
-  return t * t * t * (t * (t * 6.0 - 15.0) + 10.0);
-}
-
 PostureLink posture_link(double level) {
   level = std::clamp(std::isfinite(level) ? level : 0.0, kStandLevel, kProneLevel);
   const double lower = std::min(std::floor(level), kProneLevel - 1.0);

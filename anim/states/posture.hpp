@@ -77,7 +77,5 @@ PostureOutput step_posture(PostureState& s, const PostureInput& in, const Stance
 // The link at `level` (C2-eased share).
 PostureLink posture_link(double level);
 
-// 6t^5 - 15t^4 + 10t^3: 0..1 with zero slope and curvature at both ends (C2).
-double smootherstep01(double t);
 
 }  // namespace anim

@@ -32,15 +32,6 @@ PxBox box_of(const std::vector<FigureRun>& runs, float grow) {
   return b;
 }
 
-// Calls f(x, y) for every canvas pixel inside `b`.
-template <typename F>
-void for_pixels(const Canvas& canvas, const PxBox& b, F&& f) {
-  const int x0 = std::max(0, static_cast<int>(std::floor(b.x0))), x1 = std::min(canvas.width(), static_cast<int>(std::ceil(b.x1)) + 1);
-  const int y0 = std::max(0, static_cast<int>(std::floor(b.y0))), y1 = std::min(canvas.height(), static_cast<int>(std::ceil(b.y1)) + 1);
-  for (int y = y0; y < y1; ++y)
-    for (int x = x0; x < x1; ++x) f(x, y);
-}
-
 void draw_mark(Canvas& canvas, const Camera& camera, const anim::CharacterFrame& f, const Palette& palette,
                const RankStyle& style, CoverageLayer& layer) {
   const anim::vec2 tip = f.joints[anim::index(anim::Joint::head)] + anim::vec2{0.0, style.mark_above};
@@ -145,30 +136,23 @@ void paint_band(Canvas& band, const Camera& camera, const anim::Terrain& terrain
       r.a.y -= row0;
       r.b.y -= row0;
     }
-    PxBox box = p.boxes[k];
-    box.y0 -= row0;
-    box.y1 -= row0;
     if ((p.over_earlier[k] || p.under_later[k]) && drawn.empty()) drawn.assign(static_cast<std::size_t>(band.width()) * band.height(), 0);
 
     if (p.over_earlier[k]) {
-      // The gap: his silhouette grown by `gap`, in the haze, only over the men behind him.
+      // The gap: his silhouette grown by `gap`, in the haze, only over the men behind him;
+      // visited over the grown silhouette's own pixels, not its box.
       for (const FigureRun& r : runs) layer.add_run(r.a, r.b, r.radius + gap);
-      for_pixels(band, box, [&](int x, int y) {
+      layer.drain([&](int x, int y, unsigned cov8) {
         const std::uint8_t behind = drawn[static_cast<std::size_t>(y) * band.width() + x];
-        const float c = std::min(layer.coverage(x, y), behind / 255.0f);
+        const float c = std::min(static_cast<float>(cov8) / 255.0f, behind / 255.0f);
         if (c > 0.0f) band.blend_pixel(x, y, palette.far_ridge, static_cast<float>(style.gap_alpha) * c);
       });
-      layer.reset();
     }
+    // Under a later man: his silhouette's coverage joins `drawn` as he is painted, in the
+    // same scan (CoverageLayer::set_mask).
+    layer.set_mask(p.under_later[k] ? drawn.data() : nullptr);
     paint_figure_runs(band, runs, rank_of(p.order[k], selected) == 0 ? palette : back, layer, f.team);
-    if (p.under_later[k]) {
-      for (const FigureRun& r : runs) layer.add_run(r.a, r.b, r.radius);
-      for_pixels(band, box, [&](int x, int y) {
-        std::uint8_t& d = drawn[static_cast<std::size_t>(y) * band.width() + x];
-        d = std::max(d, static_cast<std::uint8_t>(std::lround(255.0f * layer.coverage(x, y))));
-      });
-      layer.reset();
-    }
+    layer.set_mask(nullptr);
     draw_firing(band, camera, f, palette, layer);
   }
   if (selected >= 0 && static_cast<std::size_t>(selected) < soldiers.size())

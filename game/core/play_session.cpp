@@ -347,7 +347,7 @@ void PlaySession::update(const PlayInput& in, double wall_dt, double now, const 
   const double px_per_m = camera(view).px_per_m;
   detail_.resize(world_.size(), render::Detail::near);
   for (std::size_t i = 0; i < detail_.size(); ++i)
-    detail_[i] = render::detail_level(world_.frames()[i].body_size.height * px_per_m, detail_[i]);
+    detail_[i] = render::detail_level(world_.frames()[i].body_size.height * px_per_m, detail_[i], tuning_.detail);
 }
 
 }  // namespace game

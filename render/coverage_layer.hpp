@@ -69,16 +69,14 @@ class CoverageLayer {
   // rank's cover mask was a second scan of every silhouette).
   void set_mask(std::uint8_t* mask) { mask_ = mask; }
 
-  // Calls f(x, y, coverage 0..255) once for every pixel with coverage of the shapes (the
-  // highlights of add_run_lit aside), in no particular order, then empties the layer: a
-  // pass over a batch's own pixels instead of its bounding box.
+  // Calls f(y * width + x, coverage 0..255) once for every pixel (x, y) with coverage of the
+  // shapes (the highlights of add_run_lit aside), in no particular order, then empties the
+  // layer: a pass over a batch's own pixels instead of its bounding box.
   template <class F>
   void drain(F&& f) {
     for (std::size_t j = 0; j < touched_count_; ++j) {
       const std::uint32_t i = touched_[j];
-      if (cov_[i] != 0)
-        f(static_cast<int>(i % static_cast<std::uint32_t>(width_)), static_cast<int>(i / static_cast<std::uint32_t>(width_)),
-          static_cast<unsigned>(cov_[i]));
+      if (cov_[i] != 0) f(i, static_cast<unsigned>(cov_[i]));
     }
     reset();
   }

@@ -6,6 +6,7 @@
 #include "render/firing.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cstring>
 #include <cmath>
 #include <numeric>
@@ -122,6 +123,13 @@ void paint_band(Canvas& band, const Camera& camera, const anim::Terrain& terrain
     if (in_band(p.boxes[k], reach)) draw_contact_shadow(band, camera, terrain, soldiers[p.order[k]], palette);
 
   const Palette back = hazed(palette, style.back_haze);
+  // The gap's opacity at each coverage 0..255 of min(his grown silhouette, the men behind):
+  // the blend_pixel(gap_alpha * coverage) of each pixel, computed once per level.
+  std::array<unsigned, 256> gap_alpha8{};
+  for (unsigned c = 1; c < 256; ++c) {
+    const float cover = std::min(static_cast<float>(style.gap_alpha) * (static_cast<float>(c) / 255.0f), 1.0f);
+    gap_alpha8[c] = static_cast<unsigned>(std::lround(cover * static_cast<float>(palette.far_ridge.a)));
+  }
   CoverageLayer layer(band.width(), band.height());
   std::vector<std::uint8_t> drawn;  // coverage of the soldiers drawn so far, where a later one overlaps them
   std::vector<FigureRun> runs;
@@ -142,10 +150,9 @@ void paint_band(Canvas& band, const Camera& camera, const anim::Terrain& terrain
       // The gap: his silhouette grown by `gap`, in the haze, only over the men behind him;
       // visited over the grown silhouette's own pixels, not its box.
       for (const FigureRun& r : runs) layer.add_run(r.a, r.b, r.radius + gap);
-      layer.drain([&](int x, int y, unsigned cov8) {
-        const std::uint8_t behind = drawn[static_cast<std::size_t>(y) * band.width() + x];
-        const float c = std::min(static_cast<float>(cov8) / 255.0f, behind / 255.0f);
-        if (c > 0.0f) band.blend_pixel(x, y, palette.far_ridge, static_cast<float>(style.gap_alpha) * c);
+      layer.drain([&](std::uint32_t i, unsigned cov8) {
+        const unsigned c = std::min<unsigned>(cov8, drawn[i]);
+        if (c != 0) blend_over(band.data() + 4 * static_cast<std::size_t>(i), palette.far_ridge, gap_alpha8[c]);
       });
     }
     // Under a later man: his silhouette's coverage joins `drawn` as he is painted, in the

@@ -2,11 +2,15 @@
 // reaches his place behind a crate of his side's cover, crouched or kneeling as planned, and
 // fires at the other line, the same on every run of the same seed.
 #include "game/core/battle.hpp"
+#include "game/core/play_session.hpp"
+#include "game/core/scenario.hpp"
 #include "game/core/world.hpp"
 
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <string>
+#include <variant>
 #include <vector>
 
 namespace {
@@ -95,4 +99,33 @@ TEST_CASE("the battle is the same on every run of a seed, and another seed chang
     other = other || a.states[i].next_shot != c.states[i].next_shot;
   }
   CHECK(other);
+}
+
+TEST_CASE("battle = true is a level's key: the window's two lines advance and fire; a scenario rejects it") {
+  const std::string level_text = "seed = 5\nbattle = true\n[world]\nground = [[-100.0, 0.0], [100.0, 0.0]]\n";
+  const game::ScenarioResult parsed = game::parse_scenario_text(level_text, "battle.toml", game::kLevelOptions);
+  REQUIRE(std::holds_alternative<game::Scenario>(parsed));
+  const game::Scenario& level = std::get<game::Scenario>(parsed);
+  CHECK(level.battle);
+  // Not a scenario's (trace and render have inputs for that), nor beside a level's own soldiers.
+  CHECK(std::holds_alternative<game::ScenarioError>(
+      game::parse_scenario_text("duration = 1\nbattle = true\n[[soldier]]\nid = \"a\"\n", "s.toml")));
+  CHECK(std::holds_alternative<game::ScenarioError>(
+      game::parse_scenario_text("battle = true\n[[soldier]]\nid = \"a\"\n", "l.toml", game::kLevelOptions)));
+
+  game::PlaySession session(level, 10, anim::Tuning{});
+  REQUIRE(session.world().size() == 10);
+  CHECK(session.world().terrain().boxes.size() == 2);  // a crate for each side's five men
+  std::vector<double> start;
+  for (const anim::CharacterFrame& f : session.frames()) start.push_back(f.x);
+  const game::ViewSize view{640, 360, 1.0};
+  for (int frame = 0; frame < 60 * 8; ++frame)  // 8 s at 60 Hz, no input: the battle drives them all
+    session.update(game::PlayInput{}, 1.0 / 60.0, frame / 60.0, view);
+  for (std::size_t i = 0; i < start.size(); ++i) {
+    const anim::CharacterFrame& f = session.frames()[i];
+    CAPTURE(session.id(i));
+    CHECK((f.x - start[i]) * (f.team == 0 ? 1.0 : -1.0) > 3.0);
+    CHECK((f.state == anim::State::crouch || f.state == anim::State::kneel));
+    CHECK(f.since_shot >= 0.0);  // he has fired
+  }
 }

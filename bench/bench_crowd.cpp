@@ -173,6 +173,7 @@ int main(int argc, char** argv) {
         ++k;
       };
       std::vector<render::Detail> lane_detail;
+      render::SoldierScratch scratch;  // the bands' buffers, reused lane after lane and frame after frame
       auto draw = [&] {
         canvas.clear(palette.sky_horizon);
         for (int lane = 0; lane < kLanes; ++lane) {
@@ -182,7 +183,8 @@ int main(int argc, char** argv) {
             lane_frames.push_back(world.frames()[i]);
             lane_detail.push_back(detail[i]);
           }
-          render::draw_soldiers(canvas, lane_camera(cam, lane), terrain, lane_frames, palette, -1, {}, parallel, lane_detail);
+          render::draw_soldiers(canvas, lane_camera(cam, lane), terrain, lane_frames, palette, -1, {}, parallel, lane_detail,
+                                &scratch);
         }
       };
       for (int w = 0; w < kWarmupSteps; ++w) step();

@@ -114,8 +114,9 @@ bool near_rows(const PxBox& b, float y0, float rows, float margin) { return b.y1
 // The soldiers of rows [row0, row0 + band.height()) of the frame, painted onto `band` (those
 // rows of the canvas, copied in): the same operations per pixel as on the whole canvas, with
 // the runs moved up by row0 and every shape clipped to the band.
-void paint_band(Canvas& band, const Camera& camera, const anim::Terrain& terrain, std::span<const anim::CharacterFrame> soldiers,
-                const Palette& palette, int selected, const RankStyle& style, const Prepared& p, float gap) {
+void paint_band(Canvas& band, CoverageLayer& layer, std::vector<std::uint8_t>& drawn, const Camera& camera,
+                const anim::Terrain& terrain, std::span<const anim::CharacterFrame> soldiers, const Palette& palette,
+                int selected, const RankStyle& style, const Prepared& p, float gap) {
   const float row0 = static_cast<float>(camera.row0), rows = static_cast<float>(band.height());
   const float reach = static_cast<float>(camera.to_px(kDrawnReach)) + 2.0f;
   auto in_band = [&](const PxBox& b, float margin) { return near_rows(b, row0, rows, margin); };
@@ -130,8 +131,8 @@ void paint_band(Canvas& band, const Camera& camera, const anim::Terrain& terrain
     const float cover = std::min(static_cast<float>(style.gap_alpha) * (static_cast<float>(c) / 255.0f), 1.0f);
     gap_alpha8[c] = static_cast<unsigned>(std::lround(cover * static_cast<float>(palette.far_ridge.a)));
   }
-  CoverageLayer layer(band.width(), band.height());
-  std::vector<std::uint8_t> drawn;  // coverage of the soldiers drawn so far, where a later one overlaps them
+  layer.reset();
+  bool cover_cleared = false;  // `drawn`: coverage of the soldiers drawn so far, where a later one overlaps them
   std::vector<FigureRun> runs;
   for (std::size_t k = 0; k < p.order.size(); ++k) {
     const anim::CharacterFrame& f = soldiers[p.order[k]];
@@ -144,7 +145,10 @@ void paint_band(Canvas& band, const Camera& camera, const anim::Terrain& terrain
       r.a.y -= row0;
       r.b.y -= row0;
     }
-    if ((p.over_earlier[k] || p.under_later[k]) && drawn.empty()) drawn.assign(static_cast<std::size_t>(band.width()) * band.height(), 0);
+    if ((p.over_earlier[k] || p.under_later[k]) && !cover_cleared) {
+      drawn.assign(static_cast<std::size_t>(band.width()) * band.height(), 0);
+      cover_cleared = true;
+    }
 
     if (p.over_earlier[k]) {
       // The gap: his silhouette grown by `gap`, in the haze, only over the men behind him;
@@ -175,9 +179,20 @@ void copy_rows(const Canvas& from, int y, int rows, Canvas& to, int at) {
 
 }  // namespace
 
+SoldierScratch::Band& SoldierScratch::band(std::size_t b, int width, int rows) {
+  if (b >= bands_.size()) bands_.resize(b + 1);
+  Band& band = bands_[b];
+  if (band.rows.width() != width || band.rows.height() != rows) {
+    band.rows = Canvas(width, rows);
+    band.layer = CoverageLayer(width, rows);
+  }
+  return band;
+}
+
 void draw_soldiers(Canvas& canvas, const Camera& camera, const anim::Terrain& terrain,
                    std::span<const anim::CharacterFrame> soldiers, const Palette& palette, int selected,
-                   const RankStyle& style, const ForEach& parallel, std::span<const Detail> detail) {
+                   const RankStyle& style, const ForEach& parallel, std::span<const Detail> detail,
+                   SoldierScratch* scratch) {
   if (soldiers.empty() || canvas.width() <= 0 || canvas.height() <= 0) return;
   const float gap = std::max(1.0f, static_cast<float>(camera.to_px(style.gap)));
   const Prepared p = prepare(camera, canvas, soldiers, selected, gap, parallel, detail);
@@ -193,14 +208,18 @@ void draw_soldiers(Canvas& canvas, const Camera& camera, const anim::Terrain& te
     for (std::size_t k = 0; k < p.boxes.size() && !near; ++k) near = near_rows(p.boxes[k], static_cast<float>(y0), rows, reach);
     if (near) busy.push_back(y0);
   }
+  SoldierScratch own;
+  SoldierScratch& bands = scratch != nullptr ? *scratch : own;
+  const std::size_t band_count = static_cast<std::size_t>((canvas.height() + kBandRows - 1) / kBandRows);
+  bands.reserve(band_count);
   run_each(parallel, busy.size(), [&](std::size_t b) {
     const int y0 = busy[b], rows = std::min(kBandRows, canvas.height() - y0);
-    Canvas band(canvas.width(), rows);
-    copy_rows(canvas, y0, rows, band, 0);
+    SoldierScratch::Band& s = bands.band(static_cast<std::size_t>(y0 / kBandRows), canvas.width(), rows);
+    copy_rows(canvas, y0, rows, s.rows, 0);
     Camera band_camera = camera;
     band_camera.row0 = camera.row0 + y0;
-    paint_band(band, band_camera, terrain, soldiers, palette, selected, style, p, gap);
-    copy_rows(band, 0, rows, canvas, y0);
+    paint_band(s.rows, s.layer, s.cover, band_camera, terrain, soldiers, palette, selected, style, p, gap);
+    copy_rows(s.rows, 0, rows, canvas, y0);
   });
 }
 

@@ -134,6 +134,12 @@ GearPoints step_gear(GearState& state, const CharacterFrame& frame, const GearTu
   dt = state.solved.valid ? state.held_dt + step_dt : dt;
   state.held = 0;
   state.held_dt = 0.0;
+  // A reduced level of detail solves with longer sub-steps and a looser pin (GearTuning's lod_*).
+  ChainLimits limits = tuning.limits;
+  if (every > 1) {
+    limits.max_substep = tuning.lod_max_substep;
+    limits.pin_tolerance = tuning.lod_pin_tolerance;
+  }
   GearPoints out;
   out.valid = true;
 
@@ -145,7 +151,7 @@ GearPoints step_gear(GearState& state, const CharacterFrame& frame, const GearTu
     in.rest_dir.fill(dir);
     in.pose.stiffening = tuning.antenna_stiffening;
     in.pose.max_bend = kAntennaMaxBend;
-    chain_step(state.chains[0], in.pose, tuning.antenna_spring, tuning.limits, dt);
+    chain_step(state.chains[0], in.pose, tuning.antenna_spring, limits, dt);
     copy_points<kAntennaLinks>(out.antenna, in.pose.root, state.chains[0]);
   }
 
@@ -162,7 +168,7 @@ GearPoints step_gear(GearState& state, const CharacterFrame& frame, const GearTu
     for (std::size_t i = 0; i < kSlingLinks; ++i) in.rest_dir[i] = along * c + below * (i < kSlingLinks / 2 ? s : -s);
     in.pose.pinned = true;
     in.pose.tip = front;
-    chain_step(state.chains[1], in.pose, tuning.sling_spring, tuning.limits, dt);
+    chain_step(state.chains[1], in.pose, tuning.sling_spring, limits, dt);
     copy_points<kSlingLinks>(out.sling, in.pose.root, state.chains[1]);
   }
 
@@ -172,7 +178,7 @@ GearPoints step_gear(GearState& state, const CharacterFrame& frame, const GearTu
     const vec2 dir = unit_or(-trunk.up * std::cos(tuning.strap_trail) - trunk.forward * std::sin(tuning.strap_trail),
                              -trunk.up);
     in.rest_dir.fill(dir);
-    chain_step(state.chains[2], in.pose, tuning.strap_spring, tuning.limits, dt);
+    chain_step(state.chains[2], in.pose, tuning.strap_spring, limits, dt);
     copy_points<kStrapLinks>(out.strap, in.pose.root, state.chains[2]);
   }
   state.solved = out;

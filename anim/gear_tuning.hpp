@@ -36,6 +36,20 @@ struct GearTuning {
   double strap_trail = 0.15;        // rad, 0..0.8: rest direction back from the trunk's down
   double strap_share = 0.12;        // along the trunk pelvis -> neck, 0..1: belt height
   double strap_back = 0.12;         // m behind the spine line, 0..0.3 (belt back: ~0.13 m)
+
+  // Level of detail (issue 14, seed 001 section 10): a soldier whose chains are solved on
+  // one step in `every` > 1 (too small on screen for their motion to show at full rate,
+  // render/detail.hpp) solves them with these in place of limits.max_substep and
+  // limits.pin_tolerance. Profiled: the sling's pin passes were half the pose solve of a
+  // crowd, and a catch-up over `every` steps took `every` times the sub-steps, saving nothing.
+  // s, 1e-3..0.05: the longest sub-step of such a solve, still no longer than the springs'
+  // own stability bound (0.5 sqrt(m/k), anim/spring.cpp). 1/60 s: the sling's ~1 Hz swing
+  // is 6 deg of phase a sub-step (omega h = 0.10), the stiff whip's tip keeps its own bound.
+  double lod_max_substep = 1.0 / 60.0;
+  // m, 1e-9..1e-3: the pin passes of such a solve stop once the sling's tip is this close to
+  // its swivel. 1e-5 m is 0.0003 px at 32 px/m (a 57 px soldier): nothing a pixel shows; the
+  // last point is set onto the swivel in any case, so the webbing never detaches.
+  double lod_pin_tolerance = 1e-5;
 };
 
 }  // namespace anim

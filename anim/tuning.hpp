@@ -2,6 +2,7 @@
 // Every tuning constant in one named place (ARCHITECTURE.md conventions, Rule 4). Each field
 // states its unit, range and where its default comes from. Loadable from assets/ (game/).
 #include "anim/aim.hpp"
+#include "anim/detail_tuning.hpp"
 #include "anim/gait/gait_tuning.hpp"
 #include "anim/gear_tuning.hpp"
 #include "anim/lean.hpp"
@@ -65,6 +66,7 @@ struct Tuning {
   ProneTuning prone;      // anim/states/prone
   GetUpTuning get_up;
   ObstacleTuning obstacle;
+  DetailTuning detail;    // level of detail by on-screen size (issue 14, render/detail.hpp)
 };
 
 }  // namespace anim

@@ -19,6 +19,7 @@ struct LayerSink {
   std::uint32_t width;
   std::uint8_t* pixels;  // the canvas when painting an opaque colour, else null
   std::uint32_t word;    // the colour as stored in the canvas
+  std::uint8_t* mask;    // CoverageLayer::set_mask while painting a run, else null
 
   // Room for `extra` more touched pixels (the vector stays 4 longer than the count).
   void reserve(std::size_t extra) {
@@ -28,6 +29,7 @@ struct LayerSink {
 
   void span(int y, int x0, int x1) {
     const std::uint32_t row = static_cast<std::uint32_t>(y) * width;
+    if (mask != nullptr) std::memset(mask + row + x0, 255, static_cast<std::size_t>(x1 - x0));
     if (pixels != nullptr) {
       std::uint8_t* p = pixels + 4 * static_cast<std::size_t>(row + x0);
       for (int x = x0; x < x1; ++x, p += 4) std::memcpy(p, &word, 4);
@@ -37,6 +39,7 @@ struct LayerSink {
   }
   void pixel(int y, int x, unsigned cov8, unsigned lit8) {
     const std::uint32_t i = static_cast<std::uint32_t>(y) * width + static_cast<std::uint32_t>(x);
+    if (mask != nullptr) mask[i] = std::max(mask[i], static_cast<std::uint8_t>(cov8));
     if (cov8 >= 255 && pixels != nullptr) {
       std::memcpy(pixels + 4 * static_cast<std::size_t>(i), &word, 4);
       cov8 = 0;
@@ -55,6 +58,13 @@ struct LayerSink {
   // to the touched list without a branch per pixel.
   void quad(int y, int x, __m128i cov4, __m128i lit4) {
     const std::uint32_t i = static_cast<std::uint32_t>(y) * width + static_cast<std::uint32_t>(x);
+    if (mask != nullptr) {
+      const __m128i packed = _mm_packus_epi16(_mm_packs_epi32(cov4, _mm_setzero_si128()), _mm_setzero_si128());
+      std::uint32_t old, now;
+      std::memcpy(&old, mask + i, 4);
+      now = static_cast<std::uint32_t>(_mm_cvtsi128_si32(_mm_max_epu8(_mm_cvtsi32_si128(static_cast<int>(old)), packed)));
+      std::memcpy(mask + i, &now, 4);
+    }
     if (pixels != nullptr) {
       const __m128i full = _mm_cmpeq_epi32(cov4, _mm_set1_epi32(255));
       if (_mm_movemask_epi8(full) != 0) {
@@ -101,8 +111,8 @@ CoverageLayer::CoverageLayer(int width, int height)
 }
 
 void CoverageLayer::scan(glm::vec2 a_px, glm::vec2 b_px, float radius_px, const Segment* lit, float lit_radius_px,
-                         Canvas* canvas, Rgba color) {
-  LayerSink sink{*this, cov_.data(), lit_cov_.data(), static_cast<std::uint32_t>(width_), nullptr, 0};
+                         Canvas* canvas, Rgba color, bool masked) {
+  LayerSink sink{*this, cov_.data(), lit_cov_.data(), static_cast<std::uint32_t>(width_), nullptr, 0, masked ? mask_ : nullptr};
   if (canvas != nullptr && color.a == 255 && canvas->width() == width_ && canvas->height() == height_) {
     sink.pixels = canvas->data();
     std::memcpy(&sink.word, &color, 4);
@@ -117,11 +127,11 @@ void CoverageLayer::scan(glm::vec2 a_px, glm::vec2 b_px, float radius_px, const 
 }
 
 void CoverageLayer::add_run(glm::vec2 a_px, glm::vec2 b_px, float radius_px) {
-  scan(a_px, b_px, radius_px, nullptr, 0.0f, nullptr, {});
+  scan(a_px, b_px, radius_px, nullptr, 0.0f, nullptr, {}, false);
 }
 
 void CoverageLayer::add_run(glm::vec2 a_px, glm::vec2 b_px, float radius_px, Canvas& canvas, Rgba color) {
-  scan(a_px, b_px, radius_px, nullptr, 0.0f, &canvas, color);
+  scan(a_px, b_px, radius_px, nullptr, 0.0f, &canvas, color, true);
 }
 
 void CoverageLayer::add_disc(glm::vec2 center_px, float radius_px) { add_run(center_px, center_px, radius_px); }
@@ -130,25 +140,25 @@ void CoverageLayer::add_run_highlight(glm::vec2 a_px, glm::vec2 b_px, float radi
                                       glm::vec2 light_dir_px) {
   const float hi_r = std::clamp(highlight_radius_px, 0.0f, radius_px);
   const Segment s = highlight_segment(a_px, b_px, radius_px, hi_r, light_dir_px);
-  scan(s.a, s.b, hi_r, nullptr, 0.0f, nullptr, {});
+  scan(s.a, s.b, hi_r, nullptr, 0.0f, nullptr, {}, false);
 }
 
 void CoverageLayer::add_run_highlight(glm::vec2 a_px, glm::vec2 b_px, float radius_px, float highlight_radius_px,
                                       glm::vec2 light_dir_px, Canvas& canvas, Rgba color) {
   const float hi_r = std::clamp(highlight_radius_px, 0.0f, radius_px);
   const Segment s = highlight_segment(a_px, b_px, radius_px, hi_r, light_dir_px);
-  scan(s.a, s.b, hi_r, nullptr, 0.0f, &canvas, color);
+  scan(s.a, s.b, hi_r, nullptr, 0.0f, &canvas, color, false);
 }
 
 void CoverageLayer::add_run_lit(glm::vec2 a_px, glm::vec2 b_px, float radius_px, float highlight_radius_px,
                                 glm::vec2 light_dir_px, Canvas& canvas, Rgba color) {
   const float hi_r = std::clamp(highlight_radius_px, 0.0f, radius_px);
   if (!(hi_r > 0.0f)) {
-    scan(a_px, b_px, radius_px, nullptr, 0.0f, &canvas, color);
+    scan(a_px, b_px, radius_px, nullptr, 0.0f, &canvas, color, true);
     return;
   }
   const Segment s = highlight_segment(a_px, b_px, radius_px, hi_r, light_dir_px);
-  scan(a_px, b_px, radius_px, &s, hi_r, &canvas, color);
+  scan(a_px, b_px, radius_px, &s, hi_r, &canvas, color, true);
 }
 
 float CoverageLayer::coverage(int x, int y) const {

@@ -62,6 +62,25 @@ class CoverageLayer {
   void add_run_lit(glm::vec2 a_px, glm::vec2 b_px, float radius_px, float highlight_radius_px,
                    glm::vec2 light_dir_px, Canvas& canvas, Rgba color);
 
+  // A silhouette mask the layer's size (or null: none), 0..255 per pixel: while it is set,
+  // every run painted (the painting add_run and add_run_lit; never a highlight) also raises
+  // it to max(mask, the run's coverage) -- the same bytes as adding the runs again to an
+  // empty layer and reading coverage(), in the same pass that paints them (issue 14: the
+  // rank's cover mask was a second scan of every silhouette).
+  void set_mask(std::uint8_t* mask) { mask_ = mask; }
+
+  // Calls f(y * width + x, coverage 0..255) once for every pixel (x, y) with coverage of the
+  // shapes (the highlights of add_run_lit aside), in no particular order, then empties the
+  // layer: a pass over a batch's own pixels instead of its bounding box.
+  template <class F>
+  void drain(F&& f) {
+    for (std::size_t j = 0; j < touched_count_; ++j) {
+      const std::uint32_t i = touched_[j];
+      if (cov_[i] != 0) f(i, static_cast<unsigned>(cov_[i]));
+    }
+    reset();
+  }
+
   // Coverage 0..1 accumulated at a pixel (0 outside); for tests and tools.
   float coverage(int x, int y) const;
   bool empty() const { return touched_count_ == 0; }
@@ -78,7 +97,7 @@ class CoverageLayer {
  private:
   friend struct LayerSink;
   void scan(glm::vec2 a_px, glm::vec2 b_px, float radius_px, const Segment* lit, float lit_radius_px, Canvas* canvas,
-            Rgba color);
+            Rgba color, bool masked);
   int width_ = 0, height_ = 0;
   std::vector<std::uint8_t> cov_;      // width * height, 0..255: the shapes
   std::vector<std::uint8_t> lit_cov_;  // width * height, 0..255: the highlights of add_run_lit
@@ -87,6 +106,7 @@ class CoverageLayer {
   // append a quad's pixels without a test per pixel.
   std::vector<std::uint32_t> touched_;
   std::size_t touched_count_ = 0;
+  std::uint8_t* mask_ = nullptr;  // set_mask
 };
 
 // The scratch layer a drawing job uses: the caller's `given` when it is the canvas's size (a

@@ -6,6 +6,7 @@
 #include "render/firing.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cstring>
 #include <cmath>
 #include <numeric>
@@ -30,15 +31,6 @@ PxBox box_of(const std::vector<FigureRun>& runs, float grow) {
     b.y1 = std::max({b.y1, r.a.y + g, r.b.y + g});
   }
   return b;
-}
-
-// Calls f(x, y) for every canvas pixel inside `b`.
-template <typename F>
-void for_pixels(const Canvas& canvas, const PxBox& b, F&& f) {
-  const int x0 = std::max(0, static_cast<int>(std::floor(b.x0))), x1 = std::min(canvas.width(), static_cast<int>(std::ceil(b.x1)) + 1);
-  const int y0 = std::max(0, static_cast<int>(std::floor(b.y0))), y1 = std::min(canvas.height(), static_cast<int>(std::ceil(b.y1)) + 1);
-  for (int y = y0; y < y1; ++y)
-    for (int x = x0; x < x1; ++x) f(x, y);
 }
 
 void draw_mark(Canvas& canvas, const Camera& camera, const anim::CharacterFrame& f, const Palette& palette,
@@ -122,8 +114,9 @@ bool near_rows(const PxBox& b, float y0, float rows, float margin) { return b.y1
 // The soldiers of rows [row0, row0 + band.height()) of the frame, painted onto `band` (those
 // rows of the canvas, copied in): the same operations per pixel as on the whole canvas, with
 // the runs moved up by row0 and every shape clipped to the band.
-void paint_band(Canvas& band, const Camera& camera, const anim::Terrain& terrain, std::span<const anim::CharacterFrame> soldiers,
-                const Palette& palette, int selected, const RankStyle& style, const Prepared& p, float gap) {
+void paint_band(Canvas& band, CoverageLayer& layer, std::vector<std::uint8_t>& drawn, const Camera& camera,
+                const anim::Terrain& terrain, std::span<const anim::CharacterFrame> soldiers, const Palette& palette,
+                int selected, const RankStyle& style, const Prepared& p, float gap) {
   const float row0 = static_cast<float>(camera.row0), rows = static_cast<float>(band.height());
   const float reach = static_cast<float>(camera.to_px(kDrawnReach)) + 2.0f;
   auto in_band = [&](const PxBox& b, float margin) { return near_rows(b, row0, rows, margin); };
@@ -131,8 +124,15 @@ void paint_band(Canvas& band, const Camera& camera, const anim::Terrain& terrain
     if (in_band(p.boxes[k], reach)) draw_contact_shadow(band, camera, terrain, soldiers[p.order[k]], palette);
 
   const Palette back = hazed(palette, style.back_haze);
-  CoverageLayer layer(band.width(), band.height());
-  std::vector<std::uint8_t> drawn;  // coverage of the soldiers drawn so far, where a later one overlaps them
+  // The gap's opacity at each coverage 0..255 of min(his grown silhouette, the men behind):
+  // the blend_pixel(gap_alpha * coverage) of each pixel, computed once per level.
+  std::array<unsigned, 256> gap_alpha8{};
+  for (unsigned c = 1; c < 256; ++c) {
+    const float cover = std::min(static_cast<float>(style.gap_alpha) * (static_cast<float>(c) / 255.0f), 1.0f);
+    gap_alpha8[c] = static_cast<unsigned>(std::lround(cover * static_cast<float>(palette.far_ridge.a)));
+  }
+  layer.reset();
+  bool cover_cleared = false;  // `drawn`: coverage of the soldiers drawn so far, where a later one overlaps them
   std::vector<FigureRun> runs;
   for (std::size_t k = 0; k < p.order.size(); ++k) {
     const anim::CharacterFrame& f = soldiers[p.order[k]];
@@ -145,30 +145,25 @@ void paint_band(Canvas& band, const Camera& camera, const anim::Terrain& terrain
       r.a.y -= row0;
       r.b.y -= row0;
     }
-    PxBox box = p.boxes[k];
-    box.y0 -= row0;
-    box.y1 -= row0;
-    if ((p.over_earlier[k] || p.under_later[k]) && drawn.empty()) drawn.assign(static_cast<std::size_t>(band.width()) * band.height(), 0);
+    if ((p.over_earlier[k] || p.under_later[k]) && !cover_cleared) {
+      drawn.assign(static_cast<std::size_t>(band.width()) * band.height(), 0);
+      cover_cleared = true;
+    }
 
     if (p.over_earlier[k]) {
-      // The gap: his silhouette grown by `gap`, in the haze, only over the men behind him.
+      // The gap: his silhouette grown by `gap`, in the haze, only over the men behind him;
+      // visited over the grown silhouette's own pixels, not its box.
       for (const FigureRun& r : runs) layer.add_run(r.a, r.b, r.radius + gap);
-      for_pixels(band, box, [&](int x, int y) {
-        const std::uint8_t behind = drawn[static_cast<std::size_t>(y) * band.width() + x];
-        const float c = std::min(layer.coverage(x, y), behind / 255.0f);
-        if (c > 0.0f) band.blend_pixel(x, y, palette.far_ridge, static_cast<float>(style.gap_alpha) * c);
+      layer.drain([&](std::uint32_t i, unsigned cov8) {
+        const unsigned c = std::min<unsigned>(cov8, drawn[i]);
+        if (c != 0) blend_over(band.data() + 4 * static_cast<std::size_t>(i), palette.far_ridge, gap_alpha8[c]);
       });
-      layer.reset();
     }
+    // Under a later man: his silhouette's coverage joins `drawn` as he is painted, in the
+    // same scan (CoverageLayer::set_mask).
+    layer.set_mask(p.under_later[k] ? drawn.data() : nullptr);
     paint_figure_runs(band, runs, rank_of(p.order[k], selected) == 0 ? palette : back, layer, f.team);
-    if (p.under_later[k]) {
-      for (const FigureRun& r : runs) layer.add_run(r.a, r.b, r.radius);
-      for_pixels(band, box, [&](int x, int y) {
-        std::uint8_t& d = drawn[static_cast<std::size_t>(y) * band.width() + x];
-        d = std::max(d, static_cast<std::uint8_t>(std::lround(255.0f * layer.coverage(x, y))));
-      });
-      layer.reset();
-    }
+    layer.set_mask(nullptr);
     draw_firing(band, camera, f, palette, layer);
   }
   if (selected >= 0 && static_cast<std::size_t>(selected) < soldiers.size())
@@ -184,9 +179,20 @@ void copy_rows(const Canvas& from, int y, int rows, Canvas& to, int at) {
 
 }  // namespace
 
+SoldierScratch::Band& SoldierScratch::band(std::size_t b, int width, int rows) {
+  if (b >= bands_.size()) bands_.resize(b + 1);
+  Band& band = bands_[b];
+  if (band.rows.width() != width || band.rows.height() != rows) {
+    band.rows = Canvas(width, rows);
+    band.layer = CoverageLayer(width, rows);
+  }
+  return band;
+}
+
 void draw_soldiers(Canvas& canvas, const Camera& camera, const anim::Terrain& terrain,
                    std::span<const anim::CharacterFrame> soldiers, const Palette& palette, int selected,
-                   const RankStyle& style, const ForEach& parallel, std::span<const Detail> detail) {
+                   const RankStyle& style, const ForEach& parallel, std::span<const Detail> detail,
+                   SoldierScratch* scratch) {
   if (soldiers.empty() || canvas.width() <= 0 || canvas.height() <= 0) return;
   const float gap = std::max(1.0f, static_cast<float>(camera.to_px(style.gap)));
   const Prepared p = prepare(camera, canvas, soldiers, selected, gap, parallel, detail);
@@ -202,14 +208,18 @@ void draw_soldiers(Canvas& canvas, const Camera& camera, const anim::Terrain& te
     for (std::size_t k = 0; k < p.boxes.size() && !near; ++k) near = near_rows(p.boxes[k], static_cast<float>(y0), rows, reach);
     if (near) busy.push_back(y0);
   }
+  SoldierScratch own;
+  SoldierScratch& bands = scratch != nullptr ? *scratch : own;
+  const std::size_t band_count = static_cast<std::size_t>((canvas.height() + kBandRows - 1) / kBandRows);
+  bands.reserve(band_count);
   run_each(parallel, busy.size(), [&](std::size_t b) {
     const int y0 = busy[b], rows = std::min(kBandRows, canvas.height() - y0);
-    Canvas band(canvas.width(), rows);
-    copy_rows(canvas, y0, rows, band, 0);
+    SoldierScratch::Band& s = bands.band(static_cast<std::size_t>(y0 / kBandRows), canvas.width(), rows);
+    copy_rows(canvas, y0, rows, s.rows, 0);
     Camera band_camera = camera;
     band_camera.row0 = camera.row0 + y0;
-    paint_band(band, band_camera, terrain, soldiers, palette, selected, style, p, gap);
-    copy_rows(band, 0, rows, canvas, y0);
+    paint_band(s.rows, s.layer, s.cover, band_camera, terrain, soldiers, palette, selected, style, p, gap);
+    copy_rows(s.rows, 0, rows, canvas, y0);
   });
 }
 

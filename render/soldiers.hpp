@@ -14,6 +14,7 @@
 #include "render/parallel.hpp"
 
 #include <cstddef>
+#include <cstdint>
 #include <span>
 #include <vector>
 
@@ -41,14 +42,39 @@ std::vector<std::size_t> draw_order(std::size_t count, int selected);
 // however the soldiers are spread, while a 57 px soldier spans 2-3 of them.
 inline constexpr int kBandRows = 48;
 
+// What draw_soldiers paints each band with -- the band's rows, a coverage layer and the
+// cover mask -- kept from call to call by the caller (STYLE.md data: caches are objects the
+// caller owns): a frame of many calls (bench_crowd's ten lanes) or many frames then allocate
+// and clear none of them again. The bands are fixed by the canvas, so each band's scratch is
+// used by one job at a time whatever the thread count; the pixels are the same with or without.
+class SoldierScratch {
+ public:
+  struct Band {
+    Canvas rows{0, 0};
+    CoverageLayer layer{0, 0};
+    std::vector<std::uint8_t> cover;  // coverage of the soldiers drawn so far, 0..255 a pixel
+  };
+  // Band `b` of a canvas `width` wide, `rows` tall (made or remade to that size).
+  Band& band(std::size_t b, int width, int rows);
+  // Room for `count` bands; call before the bands are painted in parallel.
+  void reserve(std::size_t count) {
+    if (bands_.size() < count) bands_.resize(count);
+  }
+
+ private:
+  std::vector<Band> bands_;
+};
+
 // The soldiers over an already drawn scene: back rank first, then the front, the selected
 // soldier last; shadows under all of them before any is drawn. The canvas is painted in
 // bands of kBandRows rows, each a job of `parallel` (none: one after another, on this
 // thread); the bands depend on the canvas alone, so the pixels are the same however the
 // jobs are run. `detail`: each soldier's level of detail (render/detail.hpp), in soldier
-// order; empty: every soldier near.
+// order; empty: every soldier near. `scratch`: the bands' buffers to reuse (null: made for
+// this call).
 void draw_soldiers(Canvas& canvas, const Camera& camera, const anim::Terrain& terrain,
                    std::span<const anim::CharacterFrame> soldiers, const Palette& palette, int selected,
-                   const RankStyle& style = {}, const ForEach& parallel = {}, std::span<const Detail> detail = {});
+                   const RankStyle& style = {}, const ForEach& parallel = {}, std::span<const Detail> detail = {},
+                   SoldierScratch* scratch = nullptr);
 
 }  // namespace render

@@ -45,11 +45,12 @@ constexpr double kLevelApart = 1.0; // m: a leader this much higher or lower is 
 PlaySession::PlaySession(const Scenario& level, int soldiers, const anim::Tuning& tuning, const PlaySettings& settings)
     : settings_(settings),
       tuning_(tuning),
-      level_(level),
-      specs_(squad_specs(level, soldiers, settings.follow.spacing)),
-      world_(level.terrain, specs_, tuning) {
+      level_(level.battle ? battle_level(level, plan_battle(soldiers, level.seed)) : level),
+      specs_(squad_specs(level_, soldiers, settings.follow.spacing)),
+      world_(level_.terrain, specs_, tuning) {
+  if (level.battle) battle_ = plan_battle(soldiers, level.seed);
   for (std::size_t i = 0; i < specs_.size(); ++i)
-    characters_.push_back(i < level.soldiers.size() ? level.soldiers[i].character : std::string());
+    characters_.push_back(i < level_.soldiers.size() ? level_.soldiers[i].character : std::string());
   for (const anim::CharacterFrame& f : world_.frames()) line_offsets_.push_back(f.x);
   opening_aims_ = opening_aims(specs_, world_.terrain());
   for (std::size_t i = 0; i < world_.size(); ++i) ids_.push_back(world_.character(i).spec().id);
@@ -259,8 +260,17 @@ std::vector<anim::Intent> PlaySession::intents(const PlayInput& in) {
   if (in.pad.connected && climb == 0) climb = in.pad.left_y > 0.6 ? 1 : (in.pad.left_y < -0.6 ? -1 : 0);
 
   std::vector<anim::Intent> out(frames.size());
+  // A battle level: every man follows his orders (game/core/battle.hpp), the selected one
+  // too until the player's first input, then the player drives him.
+  const std::vector<anim::Intent> orders =
+      level_.battle ? battle_intents(battle_, battle_states_, frames, world_.terrain(), sim_time(), level_.seed)
+                    : std::vector<anim::Intent>{};
   for (std::size_t i = 0; i < frames.size(); ++i) {
     anim::Intent& it = out[i];
+    if (i < orders.size() && (i != selected_ || opening_)) {
+      it = orders[i];
+      continue;
+    }
     it.has_aim = has_aim_;
     it.aim_world = aim_world_;  // the whole line aims at the one point (Rule 2b)
     if (opening_) {
@@ -347,7 +357,7 @@ void PlaySession::update(const PlayInput& in, double wall_dt, double now, const 
   const double px_per_m = camera(view).px_per_m;
   detail_.resize(world_.size(), render::Detail::near);
   for (std::size_t i = 0; i < detail_.size(); ++i)
-    detail_[i] = render::detail_level(world_.frames()[i].body_size.height * px_per_m, detail_[i]);
+    detail_[i] = render::detail_level(world_.frames()[i].body_size.height * px_per_m, detail_[i], tuning_.detail);
 }
 
 }  // namespace game

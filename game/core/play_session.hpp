@@ -4,6 +4,7 @@
 // test feeds it a script, and both run the same World as the headless commands.
 #include "anim/tuning.hpp"
 #include "game/core/action_probe.hpp"
+#include "game/core/battle.hpp"
 #include "game/core/camera_rig.hpp"
 #include "game/core/input_map.hpp"
 #include "game/core/live_metrics.hpp"
@@ -175,6 +176,10 @@ class PlaySession {
   // Where a follower goes while the leader is a level away: the ladder the leader took, if any.
   std::optional<double> ladder_for_follower(std::size_t i, std::span<const anim::CharacterFrame> frames) const;   // Space: take the box ahead this step
   anim::vec2 pending_impulse_{};
+
+  // A battle level (Scenario::battle): the two lines' plan and each man's orders so far.
+  BattlePlan battle_;
+  std::vector<BattleState> battle_states_;
 
   std::unique_ptr<SessionRecorder> recorder_;      // while recording
   std::string level_name_ = "the built-in level";

@@ -14,6 +14,7 @@ void PlaySession::restart_level() {
   world_ = World(level_.terrain, specs_, tuning_);
   world_.set_pool(pool_);
   followers_.assign(world_.size(), FollowerState{});
+  battle_states_.clear();
   metrics_.assign(world_.size(), LiveMetrics{});
   prev_frames_.assign(world_.frames().begin(), world_.frames().end());
   probes_ = ActionProbes{};

@@ -31,7 +31,7 @@ using limits::kWorld;
 // The keys of each table of the format, in one place: the parser accepts exactly these, and
 // scenario_keys() lists them for docs/formats.md (tests/test_formats_doc.cpp keeps the two in
 // step).
-constexpr std::string_view kRootKeys[] = {"duration", "dt", "seed", "world", "tuning", "soldier"};
+constexpr std::string_view kRootKeys[] = {"duration", "dt", "seed", "world", "tuning", "soldier", "battle"};
 constexpr std::string_view kWorldKeys[] = {"ground", "boxes", "ladders"};
 constexpr std::string_view kBoxKeys[] = {"x", "width", "height"};
 constexpr std::string_view kLadderKeys[] = {"x", "bottom", "top"};
@@ -235,6 +235,17 @@ Scenario parse_document(const TomlReader& r, const toml::table& root, const Pars
     sc.seed = static_cast<std::uint64_t>(s);
   }
   if (auto n = root.get("world")) sc.terrain = parse_world(r, *n);
+  if (auto n = root.get("battle")) {
+    // The window's battle (game/core/battle.hpp) drives every soldier itself: a file run by
+    // trace or render has its inputs for that, and the battle's own men replace a level's.
+    if (!options.reject_run_keys)
+      r.fail(*n, "battle", "a level's key (soldier play's two lines that advance, take cover and fire), not a "
+                           "scenario's: remove it, or give the file to soldier play --level");
+    sc.battle = r.boolean(*n, "battle");
+    if (sc.battle && root.get("soldier"))
+      r.fail(*root.get("soldier"), "soldier", "a battle level lines up its own two lines (--soldiers N): remove the "
+                                              "[[soldier]] entries or battle = true");
+  }
   if (auto n = root.get("tuning")) {
     anim::Tuning tuning;
     read_tuning_tables(r, r.table(*n, "tuning"), "tuning", tuning);

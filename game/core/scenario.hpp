@@ -67,6 +67,9 @@ struct Scenario {
   // The [tuning] table (the keys of a tuning file, under tuning.): a recording carries the
   // tuning it was played with. A command's --tuning FILE replaces it; none: the defaults.
   std::optional<anim::Tuning> tuning;
+  // A level's `battle = true`: the window lines up two opposing lines of --soldiers N men
+  // that advance, take cover and fire (game/core/battle.hpp).
+  bool battle = false;
 };
 
 // One line: "FILE:LINE: KEY: what was expected" (INTERFACES.md: errors name the line).

@@ -175,6 +175,8 @@ const std::array kFields = {
     SOLDIER_MEMBER(gear, max_step, limits.max_step, "s", 0.02, 1.0),
     SOLDIER_MEMBER(gear, pin_iterations, limits.pin_iterations, "count", 1.0, 1000.0),
     SOLDIER_MEMBER(gear, pin_tolerance, limits.pin_tolerance, "m", 1e-14, 1e-3),
+    SOLDIER_FIELD(gear, lod_max_substep, "s", 1e-3, 0.05),
+    SOLDIER_FIELD(gear, lod_pin_tolerance, "m", 1e-9, 1e-3),
     SOLDIER_FIELD(stances, crouch_max_speed, "m/s", 0.3, 3.0),
     SOLDIER_FIELD(stances, prone_max_speed, "m/s", 0.1, 1.0),
     SOLDIER_FIELD(stances, kneel_max_speed, "m/s", 0.0, 0.3),
@@ -245,6 +247,10 @@ const std::array kFields = {
     SOLDIER_FIELD(obstacle, ladder_speed, "m/s", 0.1, 1.0),
     SOLDIER_FIELD(obstacle, ladder_reach, "m", 0.3, 1.5),
     SOLDIER_FIELD(obstacle, ladder_stand_off, "m", 0.25, 0.5),
+    // detail: level of detail by on-screen size (anim/detail_tuning.hpp, render/detail.hpp).
+    SOLDIER_FIELD(detail, mid_px, "px", 20.0, 400.0),
+    SOLDIER_FIELD(detail, far_px, "px", 10.0, 200.0),
+    SOLDIER_FIELD(detail, hysteresis_px, "px", 0.0, 20.0),
 };
 #undef SOLDIER_FIELD
 #undef SOLDIER_MEMBER
@@ -268,9 +274,9 @@ const std::array kCurves = {
 };
 #undef SOLDIER_CURVE
 
-constexpr std::array<std::string_view, 19> kSections = {"body", "gait", "posture", "arms", "torso", "lean", "look", "head",
+constexpr std::array<std::string_view, 20> kSections = {"body", "gait", "posture", "arms", "torso", "lean", "look", "head",
                                                         "aim", "carry", "rifle", "recoil", "gear",
-                                                        "stances", "crouch", "kneel", "prone", "get_up", "obstacle"};
+                                                        "stances", "crouch", "kneel", "prone", "get_up", "obstacle", "detail"};
 
 }  // namespace
 

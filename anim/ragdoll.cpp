@@ -111,6 +111,7 @@ struct SubstepContext {
   double tolerance = 0.005;   // share of a bone's length
   double stick_travel = 0.0;  // m per sub-step: a contact slower than this starts stuck
   ContactHoldRule hold{};
+  double reuse_travel = 0.0;  // m: a kept factor is reused across sub-steps until a particle moves this far
 };
 
 SubstepContext substep_context(double h, const RagdollTuning& t) {
@@ -127,6 +128,7 @@ SubstepContext substep_context(double h, const RagdollTuning& t) {
   c.friction = {mu_s, mu_k};
   c.extra_solves = std::clamp(t.max_extra_solves, 0, 16);
   c.tolerance = std::isfinite(t.solve_tolerance) ? std::clamp(t.solve_tolerance, 1e-6, 0.1) : 0.005;
+  c.reuse_travel = std::isfinite(t.factor_reuse_travel) ? std::clamp(t.factor_reuse_travel, 0.0, 0.01) : 0.0;
   c.stick_travel = (std::isfinite(t.stick_speed) ? std::clamp(t.stick_speed, 0.0, 2.0) : 0.0) * h;
   const double settle = kGravity * h * h;  // m: what gravity moves a still body in a sub-step
   c.hold.stick = mu_s;
@@ -173,6 +175,7 @@ void substep(Ragdoll& r, const SubstepContext& c) {
   // max_extra_solves, while a hold changed or a bone is still off by more than solve_tolerance.
   std::array<PointMobility, kRagdollPoints> mobility{};
   for (std::size_t i = 0; i < kRagdollPoints; ++i) mobility[i].w = rig.inv_mass[i];
+  begin_bone_substep(r.solve_cache);
   BoneSolveScratch scratch;
   for (int k = 0; k < c.newton_steps + c.extra_solves + kRescueSolves; ++k) {
     bool changed = false;
@@ -188,7 +191,7 @@ void substep(Ragdoll& r, const SubstepContext& c) {
       if (!changed && error < c.tolerance) break;
       if (k >= c.newton_steps + c.extra_solves && error < kRescueError) break;  // past the extra solves only to rescue a bone
     }
-    solve_bones(rig, *r.plan, r.position, mobility, scratch, k > 0);
+    solve_bones(rig, *r.plan, r.position, mobility, r.solve_cache, scratch, c.reuse_travel);
   }
   // What the body pressed into the ground through the held particles is that ground's load
   // too: friction's bound (Coulomb: mu times the normal push) counts it.
@@ -393,7 +396,7 @@ void step_ragdoll(Ragdoll& r, double dt, const Terrain& terrain, const RagdollTu
     top2 = std::max(top2, glm::dot(v, v));
   }
   r.top_speed = std::sqrt(top2) / r.substep_before;
-  tick_rest(r.rest, r.top_speed, dt, tuning);
+  tick_rest(r.rest, r.top_speed, r.position, dt, tuning);
   if (r.rest.at_rest && tuning.sleep) {
     r.asleep = true;
     r.previous = r.position;

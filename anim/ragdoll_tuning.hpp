@@ -1,7 +1,9 @@
 #pragma once
 // The ragdoll's constants in one place (Rule 4): the solver's step, the body's passive joint
 // ranges, contact radii and friction, the birth's settle, the rest detector and the face-up
-// hysteresis. Every field states its unit, range and source. Plain data with defaults.
+// hysteresis. Every field states its unit, range and source. Plain data with defaults, doubles
+// all through (anim::Tuning's `ragdoll` section: the file and the panel set them; a count is a
+// whole number, a switch 0 off or 1 on).
 namespace anim {
 
 // A passive range of motion in anatomical terms, rad: flexion positive, extension negative
@@ -65,8 +67,8 @@ struct RagdollTuning {
   // slopes, 44 of bench_ragdoll's 1000 after 10 s; with three, none, none and 12. A kept factor
   // (BoneSolveCache) makes the third a chord step, a third of a solve's price.
   double max_substep = 1.0 / 60.0;   // s, 1e-4..0.05: no sub-step is longer
-  int newton_steps = 3;              // bone solves per sub-step, 1..16
-  int max_extra_solves = 4;          // 0..16
+  double newton_steps = 3;           // count, 1..16: bone solves per sub-step
+  double max_extra_solves = 4;       // count, 0..16
   double solve_tolerance = 0.005;    // share of a bone's length, 1e-6..0.1
   // A factored bone matrix is reused across sub-steps until a particle has moved this far from
   // where it was factored (anim/ragdoll_bone_solve: BoneSolveCache): the matrix is then off by
@@ -75,7 +77,7 @@ struct RagdollTuning {
   // 2003, ch. 2.3: the chord method's rate is the matrix's relative error). 0: never reused
   // across sub-steps. A body at rest is then factored once, not twice every sub-step.
   double factor_reuse_travel = 0.001;  // m, 0..0.01
-  int max_substeps = 12;             // 1..256: a longer dt is simulated as this many sub-steps
+  double max_substeps = 12;            // 1..256: a longer dt is simulated as this many sub-steps
   double max_step = 0.1;             // s: a longer dt (a stall) is simulated as this much
 
   // Speed cap of any particle, m/s, > 0: a body part of a falling man; keeps a huge impulse
@@ -126,7 +128,7 @@ struct RagdollTuning {
   // tenth of what rest_speed would carry it over rest_time, ten times the tremble the solve
   // leaves in a limb in the air (measured: ~0.4 mm).
   double rest_drift = 0.0125;  // m, >= 0
-  bool sleep = true;
+  double sleep = 1;  // 0 or 1
 
   // Face up / face down (seed 001 section 8 picks the get-up from it): the trunk's front
   // against world up. It changes only once the front is this far (a sine) past level the
@@ -135,7 +137,7 @@ struct RagdollTuning {
 
   // The rifle stays in his hands (anim/ragdoll_rig: RagdollHold says why that is the default);
   // false: he lets go at death and it falls on its own.
-  bool rifle_held = true;
+  double rifle_held = 1;  // 0 or 1
 
   RagdollLimits limits;
   RagdollRadii radii;

@@ -12,6 +12,7 @@
 #include "anim/states/posture.hpp"
 #include "anim/states/prone.hpp"
 #include "anim/rifle.hpp"
+#include "anim/ragdoll_tuning.hpp"
 #include "anim/states/get_up_tuning.hpp"
 #include "anim/states/obstacle_tuning.hpp"
 #include "anim/upper_body/arms.hpp"
@@ -65,6 +66,7 @@ struct Tuning {
   ProneTuning prone;      // anim/states/prone
   GetUpTuning get_up;
   ObstacleTuning obstacle;
+  RagdollTuning ragdoll;  // anim/ragdoll (Rule 7b): the dead body's solver, joints, contacts, rest
 };
 
 }  // namespace anim

@@ -29,7 +29,7 @@ constexpr double kRangeSlack = 0.1;  // rad a joint may sit past its range (the 
 
 RagdollTuning awake() {
   RagdollTuning t;
-  t.sleep = false;  // the motion itself must settle, not be frozen
+  t.sleep = 0;  // the motion itself must settle, not be frozen
   return t;
 }
 
@@ -430,7 +430,7 @@ TEST_CASE("the rifle stays in his hands, or with rifle_held off falls on its own
   for (bool held : {true, false}) {
     CAPTURE(held);
     RagdollTuning tuning = awake();
-    tuning.rifle_held = held;
+    tuning.rifle_held = held ? 1 : 0;
     const Fall f = simulate(d.birth, 3.0, Terrain{}, tuning);
     double apart = 0.0;  // how far the near hand got from the pistol grip
     for (std::size_t s = 0; s < f.joints.size(); ++s)

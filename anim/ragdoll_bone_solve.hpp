@@ -29,6 +29,7 @@ namespace anim {
 // joint is past its range: its angle back to the range's end).
 inline constexpr std::size_t kBoneRows = kRagdollBones + 4 + kRagdollRanges;
 inline constexpr std::size_t kRowPoints = 4;                   // particles one row depends on, at most
+inline constexpr std::size_t kFactorEntries = 160;  // >= L's pattern entries below the diagonal (155; make_bone_solve_plan checks)
 
 // The fixed part of the solve for one rig: which particles each row moves, the elimination
 // order and the pattern of the factor.
@@ -58,8 +59,8 @@ struct BoneSolvePlan {
   // of the diagonal are lower[row_entry[j]] in column row_column[j], j from row_first[i], row_count[i] of them.
   std::array<std::uint16_t, kBoneRows> row_first{};
   std::array<std::uint8_t, kBoneRows> row_count{};
-  std::array<std::uint8_t, 160> row_column{};
-  std::array<std::uint16_t, 160> row_entry{};
+  std::array<std::uint8_t, kFactorEntries> row_column{};
+  std::array<std::uint16_t, kFactorEntries> row_entry{};
 };
 
 BoneSolvePlan make_bone_solve_plan(const RagdollRig& rig);
@@ -88,12 +89,11 @@ struct PointMobility {
   bool corner = false;
 };
 
-// A factored matrix, kept between solves: L's pattern entries and D, compact (a seventh of the
+// A factored matrix, kept between solves: L's pattern entries and D, compact (a tenth of the
 // dense matrix, so a thousand bodies' factors stay in the cache) and in single precision: a
 // chord step's matrix is an approximation to begin with (reused, it is off by ~1e-3), which a
 // float's 6e-8 does not change; the errors and the step stay double. Also what it was
 // factored for. A row that did not take part has 0 in L and 1 in D, so the solves need not ask.
-inline constexpr std::size_t kFactorEntries = 160;  // >= the plan's below entries (155; make_bone_solve_plan checks)
 struct BoneFactor {
   bool valid = false;
   bool fresh = false;        // factored in this sub-step (begin_bone_substep clears it)
@@ -132,10 +132,10 @@ void begin_bone_substep(BoneSolveCache& cache);
 
 // One Newton step of every bone (to its rest length), every hold (hand onto its point) and
 // every joint past its range (back to the range's end). A kept factor with the same holds and
-// rows is used again (a chord step: that matrix, the errors and directions of now, a third of
-// the price) when it was made in this sub-step or no particle has moved `reuse_travel` m since
-// (the matrix then differs by the bones' turn, ~travel / length); else the matrix is factored
-// and kept.
+// rows is used again (a chord step: that matrix and the errors of now, a third of the price)
+// when it was made in this sub-step (its directions, BoneSolveScratch) or no particle has moved
+// `reuse_travel` m since (the directions of now; the matrix then differs by the bones' turn,
+// ~travel / length); else the matrix is factored and kept.
 void solve_bones(const RagdollRig& rig, const BoneSolvePlan& plan, std::array<vec2, kRagdollPoints>& p,
                  std::array<PointMobility, kRagdollPoints>& mobility, BoneSolveCache& cache, BoneSolveScratch& scratch,
                  double reuse_travel);

@@ -527,7 +527,7 @@ TEST_CASE("the rest detector: still for rest_time, and any motion starts it agai
   c = {};
   for (int i = 0; i < 60; ++i) {
     at[3].y = (i % 2 ? 0.3 : -0.3) * t.rest_drift;
-    tick_rest(c, (i % 3 ? 0.2 : 0.9) * t.rest_speed, at, t.rest_time / 40.0, t);
+    tick_rest(c, (i % 3 ? 0.9 : 0.2) * t.rest_speed, at, t.rest_time / 40.0, t);  // slow, then faster: not "speeding up"
   }
   CHECK(c.at_rest);
   // A slow creep (slower than rest_speed every step) that goes somewhere is not.

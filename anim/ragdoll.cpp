@@ -20,6 +20,12 @@ constexpr double kSweepTravel = 0.04;
 constexpr double kRescueError = 0.01;
 constexpr int kRescueSolves = 8;
 
+// A count from the tuning (a double, anim::Tuning's file and panel): rounded into [lo, hi],
+// `otherwise` when it is not a number.
+int whole(double v, int lo, int hi, int otherwise) {
+  return std::isfinite(v) ? static_cast<int>(std::lround(std::clamp(v, static_cast<double>(lo), static_cast<double>(hi)))) : otherwise;
+}
+
 bool usable(vec2 p) { return is_finite(p) && std::abs(p.x) < kWorldLimit && std::abs(p.y) < kWorldLimit; }
 
 vec2 capped(vec2 v, double max_len) {
@@ -111,12 +117,13 @@ struct SubstepContext {
   double tolerance = 0.005;   // share of a bone's length
   double stick_travel = 0.0;  // m per sub-step: a contact slower than this starts stuck
   ContactHoldRule hold{};
+  double reuse_travel = 0.0;  // m: a kept factor is reused across sub-steps until a particle moves this far
 };
 
 SubstepContext substep_context(double h, const RagdollTuning& t) {
   SubstepContext c;
   c.h = h;
-  c.newton_steps = std::clamp(t.newton_steps, 1, 16);
+  c.newton_steps = whole(t.newton_steps, 1, 16, 3);
   const double damping = std::isfinite(t.damping) ? std::clamp(t.damping, 0.0, 20.0) : 0.0;
   c.keep = std::exp(-damping * h);
   const double limb = std::isfinite(t.limb_damping) ? std::clamp(t.limb_damping, 0.0, 200.0) : 0.0;
@@ -125,8 +132,9 @@ SubstepContext substep_context(double h, const RagdollTuning& t) {
   const double mu_s = std::isfinite(t.friction_static) ? std::clamp(t.friction_static, 0.0, 2.0) : 0.0;
   const double mu_k = std::isfinite(t.friction_kinetic) ? std::clamp(t.friction_kinetic, 0.0, mu_s) : 0.0;
   c.friction = {mu_s, mu_k};
-  c.extra_solves = std::clamp(t.max_extra_solves, 0, 16);
+  c.extra_solves = whole(t.max_extra_solves, 0, 16, 4);
   c.tolerance = std::isfinite(t.solve_tolerance) ? std::clamp(t.solve_tolerance, 1e-6, 0.1) : 0.005;
+  c.reuse_travel = std::isfinite(t.factor_reuse_travel) ? std::clamp(t.factor_reuse_travel, 0.0, 0.01) : 0.0;
   c.stick_travel = (std::isfinite(t.stick_speed) ? std::clamp(t.stick_speed, 0.0, 2.0) : 0.0) * h;
   const double settle = kGravity * h * h;  // m: what gravity moves a still body in a sub-step
   c.hold.stick = mu_s;
@@ -173,6 +181,7 @@ void substep(Ragdoll& r, const SubstepContext& c) {
   // max_extra_solves, while a hold changed or a bone is still off by more than solve_tolerance.
   std::array<PointMobility, kRagdollPoints> mobility{};
   for (std::size_t i = 0; i < kRagdollPoints; ++i) mobility[i].w = rig.inv_mass[i];
+  begin_bone_substep(r.solve_cache);
   BoneSolveScratch scratch;
   for (int k = 0; k < c.newton_steps + c.extra_solves + kRescueSolves; ++k) {
     bool changed = false;
@@ -188,7 +197,7 @@ void substep(Ragdoll& r, const SubstepContext& c) {
       if (!changed && error < c.tolerance) break;
       if (k >= c.newton_steps + c.extra_solves && error < kRescueError) break;  // past the extra solves only to rescue a bone
     }
-    solve_bones(rig, *r.plan, r.position, mobility, scratch, k > 0);
+    solve_bones(rig, *r.plan, r.position, mobility, r.solve_cache, scratch, c.reuse_travel);
   }
   // What the body pressed into the ground through the held particles is that ground's load
   // too: friction's bound (Coulomb: mu times the normal push) counts it.
@@ -363,7 +372,7 @@ void step_ragdoll(Ragdoll& r, double dt, const Terrain& terrain, const RagdollTu
     r.age += dt;
     return;
   }
-  const int max_substeps = std::clamp(tuning.max_substeps, 1, 256);
+  const int max_substeps = whole(tuning.max_substeps, 1, 256, 12);
   const int substeps = std::clamp(static_cast<int>(std::ceil(dt / substep_limit(tuning) - 1e-9)), 1, max_substeps);
   const SubstepContext context = substep_context(dt / substeps, tuning);
 
@@ -393,8 +402,8 @@ void step_ragdoll(Ragdoll& r, double dt, const Terrain& terrain, const RagdollTu
     top2 = std::max(top2, glm::dot(v, v));
   }
   r.top_speed = std::sqrt(top2) / r.substep_before;
-  tick_rest(r.rest, r.top_speed, dt, tuning);
-  if (r.rest.at_rest && tuning.sleep) {
+  tick_rest(r.rest, r.top_speed, r.position, dt, tuning);
+  if (r.rest.at_rest && tuning.sleep >= 0.5) {
     r.asleep = true;
     r.previous = r.position;
   }

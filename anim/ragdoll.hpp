@@ -57,6 +57,7 @@ struct Ragdoll {
   bool face_up = false;     // lying on his back (with hysteresis); else face down
   std::array<ContactTouch, kRagdollContacts> touch{};  // the last sub-step's contact pushes (friction's bound)
   NearbyTerrain nearby;     // scratch: the terrain near the body, gathered every step
+  BoneSolveCache solve_cache{};  // the bone solve's kept factors (a body at rest reuses them)
 };
 
 // A ragdoll born on `birth`'s pose and velocities, then given its impulse. Non-finite joints

@@ -1,6 +1,8 @@
 #include "anim/ragdoll_bone_solve.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <cstdlib>
 
 namespace anim {
 
@@ -124,16 +126,17 @@ BoneSolvePlan make_bone_solve_plan(const RagdollRig& rig) {
     for (std::size_t i = k + 1; i < kBoneRows; ++i)
       if (nb >> plan.order[i] & 1) plan.below[k][n++] = static_cast<std::uint8_t>(i);
     plan.below_count[k] = n;
+    if (k + 1 < kBoneRows) plan.below_first[k + 1] = static_cast<std::uint16_t>(plan.below_first[k] + n);
   }
 
   // The entries of J W J^T: one per pair of rows and particle they share; those between rows
-  // that are always there first.
+  // that are always there first, then each brace's (an entry of two braces is the later one's).
   for (std::size_t r = kRagdollBones + 4; r < kBoneRows; ++r) plan.brace_steps |= Mask{1} << position[r];
-  for (int pass = 0; pass < 2; ++pass) {
+  auto add_entries = [&plan, &position](bool fixed_pass, int owner) {
     for (std::size_t r = 0; r < kBoneRows; ++r)
       for (std::size_t s = r; s < kBoneRows; ++s) {
         const bool fixed = r < kRagdollBones + 4 && s < kRagdollBones + 4;
-        if (fixed != (pass == 0)) continue;
+        if (fixed != fixed_pass) continue;
         for (std::uint8_t a = 0; a < plan.points[r]; ++a)
           for (std::uint8_t b = 0; b < plan.points[s]; ++b) {
             if (plan.point[r][a] != plan.point[s][b] || (r == s && a != b)) continue;
@@ -141,20 +144,53 @@ BoneSolvePlan make_bone_solve_plan(const RagdollRig& rig) {
             BoneSolvePlan::Entry e;
             if (pr >= ps) e = {pr, ps, a, b, plan.point[r][a]};
             else e = {ps, pr, b, a, plan.point[r][a]};
+            const int entry_owner = (plan.brace_steps >> e.i & 1) ? e.i : e.j;
+            if (!fixed_pass && entry_owner != owner) continue;
             if (plan.entry_count < plan.entries.size()) plan.entries[plan.entry_count++] = e;
           }
       }
-    if (pass == 0) plan.fixed_entries = plan.entry_count;
+  };
+  add_entries(true, -1);
+  plan.fixed_entries = plan.entry_count;
+  for (std::size_t k = 0; k < kBoneRows; ++k) {
+    if (!(plan.brace_steps >> k & 1)) continue;
+    plan.brace_first[k] = plan.entry_count;
+    add_entries(false, static_cast<int>(k));
+    plan.brace_count[k] = static_cast<std::uint16_t>(plan.entry_count - plan.brace_first[k]);
+  }
+  if (plan.below_first[kBoneRows - 1] + plan.below_count[kBoneRows - 1] > kFactorEntries) std::abort();  // kFactorEntries too small
+  std::uint16_t j = 0;
+  for (std::size_t i = 0; i < kBoneRows; ++i) {
+    plan.row_first[i] = j;
+    for (std::size_t k = 0; k < i; ++k)
+      for (std::uint8_t x = 0; x < plan.below_count[k]; ++x)
+        if (plan.below[k][x] == i) {
+          plan.row_column[j] = static_cast<std::uint8_t>(k);
+          plan.row_entry[j++] = static_cast<std::uint16_t>(plan.below_first[k] + x);
+        }
+    plan.row_count[i] = static_cast<std::uint8_t>(j - plan.row_first[i]);
   }
   return plan;
 }
 
 namespace {
 
-bool same_mobility(const std::array<PointMobility, kRagdollPoints>& a, const std::array<PointMobility, kRagdollPoints>& b) {
-  // (`pressed`, an output, does not change the matrix)
+// The factor `f` was made for these holds and rows (the matrix depends on nothing else but the
+// positions; `pressed` and `demand`, outputs, do not change it).
+bool same_key(const BoneFactor& f, const std::array<PointMobility, kRagdollPoints>& m, Mask active) {
+  if (!f.valid || f.active != active) return false;
   for (std::size_t i = 0; i < kRagdollPoints; ++i)
-    if (a[i].locked != b[i].locked || a[i].w != b[i].w || (a[i].locked == 1 && a[i].normal != b[i].normal)) return false;
+    if (f.locked[i] != m[i].locked || (m[i].locked == 1 && f.normal[i] != m[i].normal)) return false;
+  return true;
+}
+
+// No particle has moved `travel` m or more since `f` was factored.
+bool near_factor(const BoneFactor& f, const std::array<vec2, kRagdollPoints>& p, double travel) {
+  const double t2 = travel * travel;
+  for (std::size_t i = 0; i < kRagdollPoints; ++i) {
+    const vec2 d = p[i] - f.at[i];
+    if (glm::dot(d, d) >= t2) return false;
+  }
   return true;
 }
 
@@ -165,105 +201,93 @@ const BoneSolvePlan& shared_bone_solve_plan() {
   return plan;
 }
 
+void begin_bone_substep(BoneSolveCache& cache) {
+  for (BoneFactor& f : cache.slot) f.fresh = false;
+}
+
 void solve_bones(const RagdollRig& rig, const BoneSolvePlan& plan, std::array<vec2, kRagdollPoints>& p,
-                 std::array<PointMobility, kRagdollPoints>& mobility, BoneSolveScratch& sc, bool reuse) {
-  // Each row's error (and, for a new matrix, its gradients), in elimination order. A row takes
-  // part only when it is active (a bone with a direction, a hold, a joint past its range); the
-  // others are not read, so they need no clearing.
+                 std::array<PointMobility, kRagdollPoints>& mobility, BoneSolveCache& cache, BoneSolveScratch& scratch,
+                 double reuse_travel) {
+  // Each row's error and gradients, in elimination order. A row takes part only when it is
+  // active (a bone with a direction, a hold, a joint past its range); the others are not read,
+  // so they need no clearing.
   double error[kBoneRows];
+  vec2 now_grad[kBoneRows][kRowPoints];
+  vec2 (*grad)[kRowPoints] = now_grad;
   Mask active = 0;
-  auto bone_error = [&](const RagdollBone& b, double rest, std::size_t k, vec2& n) {
+  for (std::size_t r = 0; r < kRagdollBones; ++r) {
+    const RagdollBone& b = rig.bones[r];
+    const std::size_t k = plan.position[r];
     const vec2 d = p[b.b] - (p[b.a0] + b.t * (p[b.a1] - p[b.a0]));
     const double len2 = glm::dot(d, d);
-    if (len2 < kTiny) return false;  // no direction: the row stays out of this step
+    if (len2 < kTiny) continue;  // no direction: the row stays out of this step
     const double len = std::sqrt(len2);
-    n = d / len;
-    error[k] = len - rest;
-    return true;
-  };
-  vec2 (*grad)[kRowPoints] = sc.grad;
-  auto bone_row = [&](std::size_t r, const RagdollBone& b, double rest) {
-    const std::size_t k = plan.position[r];
-    vec2 n;
-    if (!bone_error(b, rest, k, n)) return;
+    const vec2 n = d / len;
+    error[k] = len - b.rest;
     grad[k][0] = n;
     grad[k][1] = b.a1 != b.a0 ? -(1.0 - b.t) * n : -n;
     grad[k][2] = -b.t * n;
     active |= Mask{1} << k;
-  };
-  const vec2 butt = p[pt(RagdollPoint::rifle_butt)], muzzle = p[pt(RagdollPoint::rifle_muzzle)];
-  auto hold_rows = [&](bool gradients) {
-    for (std::size_t h = 0; h < (rig.rifle_held ? 2u : 0u); ++h) {
-      const RagdollHold& hold = rig.holds[h];
-      const vec2 off = p[hold.hand] - carried_point(butt, muzzle, hold.at.x, hold.at.y);
-      for (std::size_t axis = 0; axis < 2; ++axis) {
-        const std::size_t k = plan.position[hold_row(h, axis)];
-        error[k] = axis == 0 ? off.x : off.y;
-        active |= Mask{1} << k;
-        if (!gradients) continue;
-        const vec2 e = axis == 0 ? vec2{1.0, 0.0} : vec2{0.0, 1.0};
-        const vec2 je{-e.y, e.x};
-        grad[k][0] = e;
-        grad[k][1] = -((1.0 - hold.at.x) * e + hold.at.y * je);  // -M1^T e (carried_point)
-        grad[k][2] = -(hold.at.x * e - hold.at.y * je);          // -M2^T e
-      }
-    }
-  };
-
-  // A chord step: the same rows as the factored matrix, their errors now.
-  bool use_chord = reuse && sc.valid && same_mobility(mobility, sc.mobility);
-  if (use_chord) {
-    for (std::size_t r = 0; r < kRagdollBones; ++r) {
-      const std::size_t k = plan.position[r];
-      vec2 n;
-      if (!bone_error(rig.bones[r], rig.bones[r].rest, k, n)) continue;
-      active |= Mask{1} << k;
-    }
-    for (std::size_t g = 0; g < kRagdollRanges; ++g) {
-      const std::size_t k = plan.position[brace_row(g)];
-      if (range_error(rig.ranges[g], p, error[k], nullptr)) active |= Mask{1} << k;
-    }
-    hold_rows(false);
-    use_chord = active == sc.active;
   }
-  if (!use_chord) {
-    active = 0;
-    for (std::size_t r = 0; r < kRagdollBones; ++r) bone_row(r, rig.bones[r], rig.bones[r].rest);
-    for (std::size_t g = 0; g < kRagdollRanges; ++g) {
-      const std::size_t k = plan.position[brace_row(g)];
-      if (range_error(rig.ranges[g], p, error[k], grad[k])) active |= Mask{1} << k;
+  for (std::size_t g = 0; g < kRagdollRanges; ++g) {
+    const std::size_t k = plan.position[brace_row(g)];
+    if (range_error(rig.ranges[g], p, error[k], grad[k])) active |= Mask{1} << k;
+  }
+  const vec2 butt = p[pt(RagdollPoint::rifle_butt)], muzzle = p[pt(RagdollPoint::rifle_muzzle)];
+  for (std::size_t h = 0; h < (rig.rifle_held ? 2u : 0u); ++h) {
+    const RagdollHold& hold = rig.holds[h];
+    const vec2 off = p[hold.hand] - carried_point(butt, muzzle, hold.at.x, hold.at.y);
+    for (std::size_t axis = 0; axis < 2; ++axis) {
+      const std::size_t k = plan.position[hold_row(h, axis)];
+      error[k] = axis == 0 ? off.x : off.y;
+      active |= Mask{1} << k;
+      const vec2 e = axis == 0 ? vec2{1.0, 0.0} : vec2{0.0, 1.0};
+      const vec2 je{-e.y, e.x};
+      grad[k][0] = e;
+      grad[k][1] = -((1.0 - hold.at.x) * e + hold.at.y * je);  // -M1^T e (carried_point)
+      grad[k][2] = -(hold.at.x * e - hold.at.y * je);          // -M2^T e
     }
-    hold_rows(true);
   }
   auto on = [&active](std::size_t k) { return (active >> k & 1) != 0; };
 
-  if (!use_chord) {
-    // Each particle's mobility as a symmetric 2x2: w (I - n n^T) held along n, 0 held both ways.
-    struct Sym { double xx, xy, yy; };
-    Sym m[kRagdollPoints];
-    for (std::size_t i = 0; i < kRagdollPoints; ++i) {
-      const PointMobility& q = mobility[i];
-      if (q.locked >= 2) {
-        m[i] = {0.0, 0.0, 0.0};
-      } else if (q.locked == 1) {
-        m[i] = {q.w * (1.0 - q.normal.x * q.normal.x), -q.w * q.normal.x * q.normal.y,
-                q.w * (1.0 - q.normal.y * q.normal.y)};
-      } else {
-        m[i] = {q.w, 0.0, q.w};
-      }
+  // W g for every gradient of every active row, W each particle's mobility as a symmetric 2x2:
+  // w (I - n n^T) held along n, 0 held both ways. The step and the matrix both use it.
+  struct Sym { double xx, xy, yy; };
+  Sym m[kRagdollPoints];
+  for (std::size_t i = 0; i < kRagdollPoints; ++i) {
+    const PointMobility& q = mobility[i];
+    if (q.locked >= 2) m[i] = {0.0, 0.0, 0.0};
+    else if (q.locked == 1) m[i] = {q.w * (1.0 - q.normal.x * q.normal.x), -q.w * q.normal.x * q.normal.y, q.w * (1.0 - q.normal.y * q.normal.y)};
+    else m[i] = {q.w, 0.0, q.w};
+  }
+  vec2 now_wg[kBoneRows][kRowPoints];
+  vec2 (*wg)[kRowPoints] = now_wg;
+  for (std::size_t k = 0; k < kBoneRows; ++k) {
+    if (!on(k)) continue;
+    const std::size_t r = plan.order[k];
+    for (std::size_t s = 0; s < plan.points[r]; ++s) {
+      const Sym& w = m[plan.point[r][s]];
+      const vec2 g = grad[k][s];
+      wg[k][s] = {w.xx * g.x + w.xy * g.y, w.xy * g.x + w.yy * g.y};
     }
-    // W g for every gradient of every active row: the matrix's entries and the step both use it.
-    for (std::size_t k = 0; k < kBoneRows; ++k) {
-      if (!on(k)) continue;
-      const std::size_t r = plan.order[k];
-      for (std::size_t s = 0; s < plan.points[r]; ++s) {
-        const Sym& w = m[plan.point[r][s]];
-        const vec2 g = grad[k][s];
-        sc.wg[k][s] = {w.xx * g.x + w.xy * g.y, w.xy * g.x + w.yy * g.y};
-      }
-    }
+  }
+
+  // A chord step (the matrix of an earlier step, the errors and directions of now) when a kept
+  // factor has the same holds and rows, and was made this sub-step or before the body moved
+  // reuse_travel: a body at rest is not factored again every sub-step, for a matrix that has
+  // not changed (BoneSolveCache).
+  BoneFactor* f = nullptr;
+  for (BoneFactor& c : cache.slot)
+    if (same_key(c, mobility, active) && (c.fresh || near_factor(c, p, reuse_travel))) f = &c;
+  if (f && f->fresh) {  // within its sub-step: along the directions it was made with
+    grad = scratch.grad[f - cache.slot.data()];
+    wg = scratch.wg[f - cache.slot.data()];
+  }
+  if (!f) {
+    cache.newest = static_cast<std::uint8_t>((cache.newest + 1u) % kKeptFactors);
+    f = &cache.slot[cache.newest];  // the oldest one goes
     // J W J^T in elimination order, into the factor's pattern; the softness on the diagonal.
-    double (*a)[kBoneRows] = sc.a;
+    double a[kBoneRows][kBoneRows];
     for (std::size_t k = 0; k < kBoneRows; ++k) {
       if (!on(k)) continue;
       const std::size_t r = plan.order[k];
@@ -277,48 +301,81 @@ void solve_bones(const RagdollRig& rig, const BoneSolvePlan& plan, std::array<ve
     for (std::uint16_t e = 0; e < plan.fixed_entries; ++e) {
       const BoneSolvePlan::Entry& en = plan.entries[e];
       if (!every_fixed && (!on(en.i) || !on(en.j))) continue;  // a bone of no length
-      a[en.i][en.j] += glm::dot(grad[en.i][en.slot_i], sc.wg[en.j][en.slot_j]);
+      a[en.i][en.j] += glm::dot(grad[en.i][en.slot_i], wg[en.j][en.slot_j]);
     }
-    if (active & plan.brace_steps)
-      for (std::uint16_t e = plan.fixed_entries; e < plan.entry_count; ++e) {
+    // A brace's entries only while it is past its range (most steps none or one is).
+    for (Mask braces = active & plan.brace_steps; braces != 0; braces &= braces - 1) {
+      const std::size_t k = static_cast<std::size_t>(__builtin_ctz(braces));
+      for (std::uint16_t e = plan.brace_first[k]; e < plan.brace_first[k] + plan.brace_count[k]; ++e) {
         const BoneSolvePlan::Entry& en = plan.entries[e];
         if (!on(en.i) || !on(en.j)) continue;
-        a[en.i][en.j] += glm::dot(grad[en.i][en.slot_i], sc.wg[en.j][en.slot_j]);
+        a[en.i][en.j] += glm::dot(grad[en.i][en.slot_i], wg[en.j][en.slot_j]);
       }
-    // LDL^T, right-looking over the fixed pattern and the active rows.
+    }
+    // LDL^T, right-looking over the fixed pattern and the active rows; L kept compact.
     for (std::size_t k = 0; k < kBoneRows; ++k) {
-      sc.counts[k] = 0;
-      if (!on(k)) continue;
+      if (!on(k)) {
+        f->inv_diag[k] = 1.0f;
+        std::fill_n(f->lower + plan.below_first[k], plan.below_count[k], 0.0f);
+        continue;
+      }
+      std::uint8_t rows[kBoneRows];
       std::uint8_t n = 0;
       for (std::uint8_t x = 0; x < plan.below_count[k]; ++x)
-        if (on(plan.below[k][x])) sc.rows[k][n++] = plan.below[k][x];
-      sc.counts[k] = n;
+        if (on(plan.below[k][x])) rows[n++] = plan.below[k][x];
       const double d = a[k][k];
-      sc.diag[k] = d;
+      f->inv_diag[k] = static_cast<float>(1.0 / d);
       const double inv = 1.0 / d;
-      const std::uint8_t* rows = sc.rows[k];
       for (std::uint8_t x = 0; x < n; ++x) {
         const std::size_t i = rows[x];
         const double lik = a[i][k] * inv;
         for (std::uint8_t y = 0; y <= x; ++y) a[i][rows[y]] -= lik * a[rows[y]][k];
       }
-      for (std::uint8_t x = 0; x < n; ++x) a[rows[x]][k] *= inv;
+      float* lower = f->lower + plan.below_first[k];
+      for (std::uint8_t x = 0; x < plan.below_count[k]; ++x)
+        lower[x] = on(plan.below[k][x]) ? static_cast<float>(a[plan.below[k][x]][k] * inv) : 0.0f;
     }
-    sc.active = active;
-    sc.mobility = mobility;
-    sc.valid = true;
+    f->valid = true;
+    f->fresh = true;
+    f->active = active;
+    for (std::size_t i = 0; i < kRagdollPoints; ++i) {
+      f->locked[i] = mobility[i].locked;
+      f->normal[i] = mobility[i].normal;
+    }
+    f->at = p;
+    std::copy(&now_grad[0][0], &now_grad[0][0] + kBoneRows * kRowPoints, &scratch.grad[cache.newest][0][0]);
+    std::copy(&now_wg[0][0], &now_wg[0][0] + kBoneRows * kRowPoints, &scratch.wg[cache.newest][0][0]);
   }
 
-  // L D L^T lambda = -error.
-  const double (*a)[kBoneRows] = sc.a;
+  // L D L^T lambda = -error (a row that takes part in neither has 0 in L: no test needed).
   double lambda[kBoneRows];
-  for (std::size_t k = 0; k < kBoneRows; ++k) lambda[k] = on(k) ? -error[k] : 0.0;
-  for (std::size_t k = 0; k < kBoneRows; ++k)
-    for (std::uint8_t x = 0; x < sc.counts[k]; ++x) lambda[sc.rows[k][x]] -= a[sc.rows[k][x]][k] * lambda[k];
-  for (std::size_t k = 0; k < kBoneRows; ++k)
-    if (on(k)) lambda[k] /= sc.diag[k];
-  for (std::size_t k = kBoneRows; k-- > 0;)
-    for (std::uint8_t x = 0; x < sc.counts[k]; ++x) lambda[k] -= a[sc.rows[k][x]][k] * lambda[sc.rows[k][x]];
+  // Each sum in two halves (even and odd terms): a row's terms then run two at a time, and the
+  // solves, a chain of dependent sums down the elimination tree, take half the latency.
+  for (std::size_t i = 0; i < kBoneRows; ++i) {
+    double even = on(i) ? -error[i] : 0.0, odd = 0.0;
+    const std::uint16_t first = plan.row_first[i], last = static_cast<std::uint16_t>(first + plan.row_count[i]);
+    std::uint16_t j = first;
+    for (; j + 1 < last; j += 2) {
+      even -= f->lower[plan.row_entry[j]] * lambda[plan.row_column[j]];
+      odd -= f->lower[plan.row_entry[j + 1]] * lambda[plan.row_column[j + 1]];
+    }
+    if (j < last) even -= f->lower[plan.row_entry[j]] * lambda[plan.row_column[j]];
+    lambda[i] = even + odd;
+  }
+  for (std::size_t k = 0; k < kBoneRows; ++k) lambda[k] *= f->inv_diag[k];
+  for (std::size_t k = kBoneRows; k-- > 0;) {
+    const float* lower = f->lower + plan.below_first[k];
+    const std::uint8_t* below = plan.below[k].data();
+    const std::uint8_t n = plan.below_count[k];
+    double even = lambda[k], odd = 0.0;
+    std::uint8_t x = 0;
+    for (; x + 1 < n; x += 2) {
+      even -= lower[x] * lambda[below[x]];
+      odd -= lower[x + 1] * lambda[below[x + 1]];
+    }
+    if (x < n) even -= lower[x] * lambda[below[x]];
+    lambda[k] = even + odd;
+  }
 
   // Every particle by W J^T lambda; a held particle keeps count of what its surface took.
   vec2 unheld[kRagdollPoints] = {};
@@ -327,8 +384,8 @@ void solve_bones(const RagdollRig& rig, const BoneSolvePlan& plan, std::array<ve
     const std::size_t r = plan.order[k];
     for (std::size_t s = 0; s < plan.points[r]; ++s) {
       const std::size_t q = plan.point[r][s];
-      p[q] += lambda[k] * sc.wg[k][s];
-      unheld[q] += lambda[k] * sc.grad[k][s];
+      p[q] += lambda[k] * wg[k][s];
+      unheld[q] += lambda[k] * grad[k][s];
     }
   }
   for (std::size_t i = 0; i < kRagdollPoints; ++i) {

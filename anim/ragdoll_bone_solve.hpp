@@ -29,6 +29,7 @@ namespace anim {
 // joint is past its range: its angle back to the range's end).
 inline constexpr std::size_t kBoneRows = kRagdollBones + 4 + kRagdollRanges;
 inline constexpr std::size_t kRowPoints = 4;                   // particles one row depends on, at most
+inline constexpr std::size_t kFactorEntries = 160;  // >= L's pattern entries below the diagonal (155; make_bone_solve_plan checks)
 
 // The fixed part of the solve for one rig: which particles each row moves, the elimination
 // order and the pattern of the factor.
@@ -48,6 +49,18 @@ struct BoneSolvePlan {
   std::uint16_t entry_count = 0;
   std::uint16_t fixed_entries = 0;  // the first ones: between rows that are always there (bones, holds)
   std::uint32_t brace_steps = 0;    // the steps that are braces (present only past a joint's range)
+  // Then each brace step's own entries (those with a brace, owned by the later brace of two):
+  // entries[brace_first[k], + brace_count[k]), so a solve adds only the braces that take part.
+  std::array<std::uint16_t, kBoneRows> brace_first{};
+  std::array<std::uint16_t, kBoneRows> brace_count{};
+  // Where step k's column of L starts in a BoneFactor's `lower` (below_count[k] entries).
+  std::array<std::uint16_t, kBoneRows> below_first{};
+  // L by rows, for the forward solve as sums (no scatter through memory): row i's entries left
+  // of the diagonal are lower[row_entry[j]] in column row_column[j], j from row_first[i], row_count[i] of them.
+  std::array<std::uint16_t, kBoneRows> row_first{};
+  std::array<std::uint8_t, kBoneRows> row_count{};
+  std::array<std::uint8_t, kFactorEntries> row_column{};
+  std::array<std::uint16_t, kFactorEntries> row_entry{};
 };
 
 BoneSolvePlan make_bone_solve_plan(const RagdollRig& rig);
@@ -76,25 +89,55 @@ struct PointMobility {
   bool corner = false;
 };
 
-// The factored matrix of the last solve, kept for the next Newton steps of the same sub-step
-// (a chord step: the matrix of the first step, the errors of now), scratch the caller owns.
-struct BoneSolveScratch {
+// A factored matrix, kept between solves: L's pattern entries and D, compact (a tenth of the
+// dense matrix, so a thousand bodies' factors stay in the cache) and in single precision: a
+// chord step's matrix is an approximation to begin with (reused, it is off by ~1e-3), which a
+// float's 6e-8 does not change; the errors and the step stay double. Also what it was
+// factored for. A row that did not take part has 0 in L and 1 in D, so the solves need not ask.
+struct BoneFactor {
   bool valid = false;
+  bool fresh = false;        // factored in this sub-step (begin_bone_substep clears it)
   std::uint32_t active = 0;  // the rows that took part, in elimination order
-  std::array<PointMobility, kRagdollPoints> mobility{};
-  double a[kBoneRows][kBoneRows];  // L below the diagonal (only the pattern's entries are read)
-  double diag[kBoneRows];
-  std::uint8_t rows[kBoneRows][kBoneRows];  // per step: its active rows below
-  std::uint8_t counts[kBoneRows];
-  vec2 grad[kBoneRows][kRowPoints];
-  vec2 wg[kBoneRows][kRowPoints];
+  std::array<std::uint8_t, kRagdollPoints> locked{};  // each particle's hold (PointMobility)
+  std::array<vec2, kRagdollPoints> normal{};
+  std::array<vec2, kRagdollPoints> at{};  // world m: the positions it was factored at
+  float inv_diag[kBoneRows];
+  float lower[kFactorEntries];  // column k at BoneSolvePlan::below_first[k]
 };
 
+// The factors a body keeps between solves, owned by the Ragdoll, the oldest replaced first.
+// Several, because a body at rest goes through the same few sets of holds within every
+// sub-step (a light contact the solve pulls off is let go, then caught again by the ground at
+// the next sub-step; measured on bench_ragdoll's falls: two, sometimes three): with one, it
+// would be factored two or three times every sub-step for matrices that do not change.
+inline constexpr std::size_t kKeptFactors = 3;
+struct BoneSolveCache {
+  std::array<BoneFactor, kKeptFactors> slot{};
+  std::uint8_t newest = 0;
+};
+
+// The directions a factor was made with (J and W J^T), kept for the rest of the sub-step it
+// was made in, one per BoneSolveCache slot: within the sub-step a chord step moves along them
+// (a true chord step; measured on bench_ragdoll's 1000 falls, the directions of now with the
+// matrix of then let an impact strain a bone 5.7% where these hold it to 0.9%). Across
+// sub-steps, where the factor is reused only near where it was made, the directions of now.
+// Scratch, on the caller's stack.
+struct BoneSolveScratch {
+  vec2 grad[kKeptFactors][kBoneRows][kRowPoints];
+  vec2 wg[kKeptFactors][kBoneRows][kRowPoints];
+};
+
+// A new sub-step: the kept factors are reused from now on only near where they were made.
+void begin_bone_substep(BoneSolveCache& cache);
+
 // One Newton step of every bone (to its rest length), every hold (hand onto its point) and
-// every joint past its range (back to the range's end). With `reuse`, the matrix factored by
-// the last call is used again when nothing it depends on changed but the positions (a chord
-// step, a third of the price); `scratch` keeps it.
+// every joint past its range (back to the range's end). A kept factor with the same holds and
+// rows is used again (a chord step: that matrix and the errors of now, a third of the price)
+// when it was made in this sub-step (its directions, BoneSolveScratch) or no particle has moved
+// `reuse_travel` m since (the directions of now; the matrix then differs by the bones' turn,
+// ~travel / length); else the matrix is factored and kept.
 void solve_bones(const RagdollRig& rig, const BoneSolvePlan& plan, std::array<vec2, kRagdollPoints>& p,
-                 std::array<PointMobility, kRagdollPoints>& mobility, BoneSolveScratch& scratch, bool reuse);
+                 std::array<PointMobility, kRagdollPoints>& mobility, BoneSolveCache& cache, BoneSolveScratch& scratch,
+                 double reuse_travel);
 
 }  // namespace anim

@@ -5,19 +5,24 @@
 
 namespace anim {
 
-void tick_rest(RestClock& clock, double top_speed, double dt, const RagdollTuning& tuning) {
+void tick_rest(RestClock& clock, double top_speed, const std::array<vec2, kRagdollPoints>& position, double dt,
+               const RagdollTuning& tuning) {
   const bool still = std::isfinite(top_speed) && top_speed < tuning.rest_speed;
   if (!still) {
     clock = {};
     return;
   }
-  if (clock.still_time == 0.0) clock.still_speed = top_speed;
+  if (clock.still_time == 0.0) clock.anchor = position;
   clock.still_time += dt;
-  // Speeding up by more than a tenth of the rest speed since it went still: it is going
-  // somewhere; count again from now.
-  if (top_speed > clock.still_speed + 0.1 * tuning.rest_speed) {
-    clock.still_time = dt;
-    clock.still_speed = top_speed;
+  // Gone farther than rest_drift since it went still: it is going somewhere; count again from now.
+  const double drift = std::isfinite(tuning.rest_drift) ? std::max(0.0, tuning.rest_drift) : 0.0;
+  for (std::size_t i = 0; i < kRagdollPoints; ++i) {
+    const vec2 d = position[i] - clock.anchor[i];
+    if (!(glm::dot(d, d) <= drift * drift)) {
+      clock.still_time = dt;
+      clock.anchor = position;
+      break;
+    }
   }
   clock.at_rest = clock.still_time >= std::max(0.0, tuning.rest_time);
 }

@@ -122,7 +122,7 @@ double range_angle(const RagdollRange& r, const std::array<vec2, kRagdollPoints>
 RagdollRig make_ragdoll_rig(const Proportions& body, int facing, const RagdollTuning& tuning, const RifleSpec& spec) {
   RagdollRig rig;
   rig.facing = facing < 0 ? -1 : 1;
-  rig.rifle_held = tuning.rifle_held;
+  rig.rifle_held = tuning.rifle_held >= 0.5;
   for (std::size_t i = 0; i < kRagdollPoints; ++i) rig.inv_mass[i] = 1.0 / kMassShare[i];
 
   // Bones, spine first and outward, the order the relaxation visits them (Gauss-Seidel

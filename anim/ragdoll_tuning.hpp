@@ -1,7 +1,9 @@
 #pragma once
 // The ragdoll's constants in one place (Rule 4): the solver's step, the body's passive joint
 // ranges, contact radii and friction, the birth's settle, the rest detector and the face-up
-// hysteresis. Every field states its unit, range and source. Plain data with defaults.
+// hysteresis. Every field states its unit, range and source. Plain data with defaults, doubles
+// all through (anim::Tuning's `ragdoll` section: the file and the panel set them; a count is a
+// whole number, a switch 0 off or 1 on).
 namespace anim {
 
 // A passive range of motion in anatomical terms, rad: flexion positive, extension negative
@@ -55,15 +57,27 @@ struct RagdollTuning {
   // setting's 1/60 s (bench_ragdoll, Box2D's) is one too. Each sub-step solves the bones
   // (anim/ragdoll_bone_solve) newton_steps times, then again while a contact's hold changed or
   // a bone is off by more than solve_tolerance, at most max_extra_solves more: bench_ragdoll's
-  // 1000 varied falls at 1/60 s then hold the worst bone drift under 1% (issue 13's bar: 2%)
-  // at ~2 solves a sub-step, the rare impact that strains a bone past 1% given more solves still
-  // (anim/ragdoll.cpp kRescueError); one solve and no more leaves the contacts' holds a
-  // sub-step late, and bodies never still.
+  // 1000 varied falls at 1/60 s then hold the worst bone drift under 1% (issue 13's bar: 2%),
+  // the rare impact that strains a bone past 1% given more solves still (anim/ragdoll.cpp
+  // kRescueError); one solve and no more leaves the contacts' holds a sub-step late, and bodies
+  // never still. Three, not two: after two (chord) steps the arms' loop through the held rifle,
+  // in the air, is left a little off, and trembles by up to 7 cm/s from sub-step to sub-step,
+  // past rest_speed: measured, 2 of test_ragdoll's 96 falls then never came to rest once the
+  // gait's swing leg changed the poses they are born from (wip-swing-softness), 1 of its 54 on
+  // slopes, 44 of bench_ragdoll's 1000 after 10 s; with three, none, none and 12. A kept factor
+  // (BoneSolveCache) makes the third a chord step, a third of a solve's price.
   double max_substep = 1.0 / 60.0;   // s, 1e-4..0.05: no sub-step is longer
-  int newton_steps = 2;              // bone solves per sub-step, 1..16
-  int max_extra_solves = 4;          // 0..16
+  double newton_steps = 3;           // count, 1..16: bone solves per sub-step
+  double max_extra_solves = 4;       // count, 0..16
   double solve_tolerance = 0.005;    // share of a bone's length, 1e-6..0.1
-  int max_substeps = 12;             // 1..256: a longer dt is simulated as this many sub-steps
+  // A factored bone matrix is reused across sub-steps until a particle has moved this far from
+  // where it was factored (anim/ragdoll_bone_solve: BoneSolveCache): the matrix is then off by
+  // the bones' turn, ~travel / the shortest bone (0.14 m, the foot): 0.7% at 1 mm, which a
+  // chord step converges through (Kelley, "Solving Nonlinear Equations with Newton's Method",
+  // 2003, ch. 2.3: the chord method's rate is the matrix's relative error). 0: never reused
+  // across sub-steps. A body at rest is then factored once, not twice every sub-step.
+  double factor_reuse_travel = 0.001;  // m, 0..0.01
+  double max_substeps = 12;            // 1..256: a longer dt is simulated as this many sub-steps
   double max_step = 0.1;             // s: a longer dt (a stall) is simulated as this much
 
   // Speed cap of any particle, m/s, > 0: a body part of a falling man; keeps a huge impulse
@@ -109,7 +123,12 @@ struct RagdollTuning {
   // rest is not stepped until an impulse wakes it.
   double rest_speed = 0.05;  // m/s, > 0
   double rest_time = 0.5;    // s, >= 0
-  bool sleep = true;
+  // ... and no particle farther than this from where it was when it went still (anim/
+  // ragdoll_rest: a limb toppling over goes somewhere; one trembling in place does not): a
+  // tenth of what rest_speed would carry it over rest_time, ten times the tremble the solve
+  // leaves in a limb in the air (measured: ~0.4 mm).
+  double rest_drift = 0.0125;  // m, >= 0
+  double sleep = 1;  // 0 or 1
 
   // Face up / face down (seed 001 section 8 picks the get-up from it): the trunk's front
   // against world up. It changes only once the front is this far (a sine) past level the
@@ -118,7 +137,7 @@ struct RagdollTuning {
 
   // The rifle stays in his hands (anim/ragdoll_rig: RagdollHold says why that is the default);
   // false: he lets go at death and it falls on its own.
-  bool rifle_held = true;
+  double rifle_held = 1;  // 0 or 1
 
   RagdollLimits limits;
   RagdollRadii radii;

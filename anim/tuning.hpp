@@ -13,6 +13,7 @@
 #include "anim/states/posture.hpp"
 #include "anim/states/prone.hpp"
 #include "anim/rifle.hpp"
+#include "anim/ragdoll_tuning.hpp"
 #include "anim/states/get_up_tuning.hpp"
 #include "anim/states/obstacle_tuning.hpp"
 #include "anim/upper_body/arms.hpp"
@@ -67,6 +68,7 @@ struct Tuning {
   GetUpTuning get_up;
   ObstacleTuning obstacle;
   DetailTuning detail;    // level of detail by on-screen size (issue 14, render/detail.hpp)
+  RagdollTuning ragdoll;  // anim/ragdoll (Rule 7b): the dead body's solver, joints, contacts, rest
 };
 
 }  // namespace anim

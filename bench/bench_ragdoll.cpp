@@ -198,7 +198,7 @@ int usage(const char* why) {
 int main(int argc, char** argv) {
   std::string csv_path = bench::default_csv("bench_ragdoll.csv");
   int reps = 3;
-  int newton = anim::RagdollTuning{}.newton_steps;
+  int newton = static_cast<int>(anim::RagdollTuning{}.newton_steps);
   bool box2d = kHaveBox2d;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
@@ -245,10 +245,10 @@ int main(int argc, char** argv) {
   }
 
   anim::RagdollTuning tuning;
-  tuning.sleep = false;  // awake all along, as Box2D with sleeping off: the cost of a fall
+  tuning.sleep = 0;  // awake all along, as Box2D with sleeping off: the cost of a fall
   tuning.newton_steps = newton;
   anim::RagdollTuning sleepy = tuning;
-  sleepy.sleep = true;
+  sleepy.sleep = 1;
   const std::vector<anim::RagdollBirth> pool = pose_pool();
   const std::vector<int> counts = {1, 100, 1000};
   std::int64_t total = 0;

@@ -84,7 +84,7 @@ Box2dRagdolls::Box2dRagdolls(std::span<const anim::RagdollBirth> births, const a
   ground->CreateFixture(&ground_fixture);
 
   anim::RagdollTuning awake = tuning;
-  awake.sleep = false;
+  awake.sleep = 0;
   for (const anim::RagdollBirth& birth : births) {
     // Born exactly as the verlet ragdoll is (its sanitized joints, velocities with the
     // impulse already spread over the body, and its joint ranges).

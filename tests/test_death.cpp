@@ -242,6 +242,62 @@ TEST_CASE("the get-up: from the frozen pose, through a kneel, into the living st
     }
 }
 
+// How deep any joint of `f` is inside a box of `terrain`, m (0: none is).
+double depth_in_boxes(const CharacterFrame& f, const Terrain& terrain) {
+  double worst = 0.0;
+  for (const Box& b : terrain.boxes) {
+    const double top = terrain.ground_at(b.x) + b.height;
+    for (const vec2& p : f.joints) {
+      if (!(p.x > b.x && p.x < b.x + b.width && p.y < top)) continue;
+      worst = std::max(worst, std::min({p.x - b.x, b.x + b.width - p.x, top - p.y}));
+    }
+  }
+  return worst;
+}
+
+TEST_CASE("the get-up beside a box: no joint inside it, no pop, and he stands clear of it") {
+  // He dies against a wall or beside a crate, ahead of him or behind, and lies there: the
+  // get-up goes where there is room (it slides its start out along the floor within the blend
+  // from the frozen pose), never through the box.
+  struct Case { const char* name; Box box; vec2 impulse; };
+  const Case cases[] = {
+      {"wall ahead, thrown on his face against it", {0.7, 0.4, 1.6}, {3.0, 0.5}},
+      {"wall behind, thrown on his back against it", {-0.85, 0.4, 1.6}, {-3.0, 0.5}},
+      {"crate ahead, on his back beside it", {0.9, 0.8, 0.45}, {-3.0, 0.5}},
+      {"crate behind, on his face beside it", {-1.7, 0.8, 0.45}, {3.0, 0.5}},
+      {"wall ahead, dropped where he stands", {0.7, 0.4, 1.6}, {0.0, 0.0}},
+  };
+  int moved_clear = 0;
+  for (int facing : {1, -1})
+    for (const Case& c : cases) {
+      CAPTURE(facing);
+      const std::string name = c.name;
+      CAPTURE(name);
+      Terrain terrain;
+      Box box = c.box;
+      if (facing < 0) box.x = -(box.x + box.width);  // mirrored
+      terrain.boxes = {box};
+      const int die_step = 60, get_up_step = 60 + 600;
+      const Run r = run(scripted(0.0, die_step, {c.impulse.x * facing, c.impulse.y}, get_up_step), 10.0, terrain, facing);
+      REQUIRE(r.frames[get_up_step - 1].state == State::ragdoll);
+      REQUIRE(depth_in_boxes(r.frames[die_step - 1], terrain) == 0.0);  // alive he was clear of it
+      const int first = first_step_in(r, State::getup);
+      REQUIRE(first == get_up_step);
+      const GetUpSteps g = get_up_steps(r, first);
+      REQUIRE(g.end + 60 < static_cast<int>(r.frames.size()));
+      double deepest = 0.0, worst_jump = 0.0;
+      for (int i = die_step; i < g.end + 60; ++i) deepest = std::max(deepest, depth_in_boxes(r.frames[i], terrain));
+      for (int i = first; i <= g.end + 10; ++i) worst_jump = std::max(worst_jump, joint_jump(r.frames[i - 1], r.frames[i]));
+      CHECK(deepest < 0.01);      // m: no joint inside the box, lying, rising or standing
+      CHECK(worst_jump < 0.04);   // and no pop (the bar of the open-floor get-up)
+      CHECK(joint_jump(r.frames[first - 1], r.frames[first]) < 3e-3);  // from the frozen pose
+      CHECK(r.frames[g.end + 60].state == State::stand);
+      const double stood_x = r.frames[g.end + 60].x, lay_x = r.frames[first - 1].joints[index(Joint::pelvis)].x;
+      if (std::abs(stood_x - lay_x) > 0.05) ++moved_clear;
+    }
+  CHECK(moved_clear > 0);  // the motion happened: some get-ups went around where he lay
+}
+
 TEST_CASE("face up and face down each pick their own get-up") {
   // Face up he sits up first: the chest rises before the hips; face down he pushes up onto his
   // hands and knees: the hips rise with the chest, the hands stay on the ground.

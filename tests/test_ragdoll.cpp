@@ -29,7 +29,7 @@ constexpr double kRangeSlack = 0.1;  // rad a joint may sit past its range (the 
 
 RagdollTuning awake() {
   RagdollTuning t;
-  t.sleep = false;  // the motion itself must settle, not be frozen
+  t.sleep = 0;  // the motion itself must settle, not be frozen
   return t;
 }
 
@@ -430,7 +430,7 @@ TEST_CASE("the rifle stays in his hands, or with rifle_held off falls on its own
   for (bool held : {true, false}) {
     CAPTURE(held);
     RagdollTuning tuning = awake();
-    tuning.rifle_held = held;
+    tuning.rifle_held = held ? 1 : 0;
     const Fall f = simulate(d.birth, 3.0, Terrain{}, tuning);
     double apart = 0.0;  // how far the near hand got from the pistol grip
     for (std::size_t s = 0; s < f.joints.size(); ++s)
@@ -513,15 +513,30 @@ TEST_CASE("face up / face down has hysteresis: a body on its edge keeps what it 
 TEST_CASE("the rest detector: still for rest_time, and any motion starts it again") {
   RagdollTuning t;
   RestClock c;
-  for (int i = 0; i < 10; ++i) tick_rest(c, 0.5 * t.rest_speed, 0.5 * t.rest_time / 10.0, t);
+  RagdollPositions at{};
+  for (int i = 0; i < 10; ++i) tick_rest(c, 0.5 * t.rest_speed, at, 0.5 * t.rest_time / 10.0, t);
   CHECK(!c.at_rest);
-  for (int i = 0; i < 11; ++i) tick_rest(c, 0.5 * t.rest_speed, 0.5 * t.rest_time / 10.0, t);
+  for (int i = 0; i < 11; ++i) tick_rest(c, 0.5 * t.rest_speed, at, 0.5 * t.rest_time / 10.0, t);
   CHECK(c.at_rest);
-  tick_rest(c, 2.0 * t.rest_speed, 0.01, t);
+  tick_rest(c, 2.0 * t.rest_speed, at, 0.01, t);
   CHECK(!c.at_rest);
   CHECK(c.still_time == 0.0);
-  tick_rest(c, std::numeric_limits<double>::quiet_NaN(), 1.0, t);
+  tick_rest(c, std::numeric_limits<double>::quiet_NaN(), at, 1.0, t);
   CHECK(!c.at_rest);
+  // A tremble in place (each step slow, back and forth by a fraction of rest_drift) is at rest.
+  c = {};
+  for (int i = 0; i < 60; ++i) {
+    at[3].y = (i % 2 ? 0.3 : -0.3) * t.rest_drift;
+    tick_rest(c, (i % 3 ? 0.9 : 0.2) * t.rest_speed, at, t.rest_time / 40.0, t);  // slow, then faster: not "speeding up"
+  }
+  CHECK(c.at_rest);
+  // A slow creep (slower than rest_speed every step) that goes somewhere is not.
+  c = {};
+  for (int i = 0; i < 60; ++i) {
+    at[3].x += 0.9 * t.rest_speed * t.rest_time / 40.0;
+    tick_rest(c, 0.5 * t.rest_speed, at, t.rest_time / 40.0, t);
+    CHECK(!c.at_rest);
+  }
 }
 
 TEST_CASE("deterministic: the same death gives the same positions, bit for bit") {

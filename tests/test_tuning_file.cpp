@@ -5,6 +5,8 @@
 
 #include <doctest/doctest.h>
 
+#include <cmath>
+
 #include <unistd.h>
 
 #include <cstddef>
@@ -44,13 +46,15 @@ void check_equal(anim::Tuning a, anim::Tuning b) {
   }
 }
 
-// A tuning with every field moved to another value inside its range (awkward decimals).
+// A tuning with every field moved to another value inside its range (awkward decimals; the
+// share wraps round, so any number of fields stays inside).
 anim::Tuning perturbed() {
   anim::Tuning t;
   int k = 0;
-  for (const game::TuningField& f : game::tuning_fields()) f.access(t) = f.lo + (f.hi - f.lo) * (0.1 + 0.013 * ++k) / 3.0;
+  for (const game::TuningField& f : game::tuning_fields())
+    f.access(t) = f.lo + (f.hi - f.lo) * std::fmod(0.1 + 0.013 * ++k, 3.0) / 3.0;
   for (const game::TuningCurve& c : game::tuning_curves())
-    for (double& v : c.access(t).value) v = c.lo + (c.hi - c.lo) * (0.2 + 0.017 * ++k) / 7.0;
+    for (double& v : c.access(t).value) v = c.lo + (c.hi - c.lo) * std::fmod(0.2 + 0.017 * ++k, 7.0) / 7.0;
   return t;
 }
 

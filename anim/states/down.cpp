@@ -64,6 +64,7 @@ void die(DownState& s, vec2 impulse, const CharacterFrame& shown, const Tuning& 
   b.rifle_velocity = rifle_velocities(s.trail.rifle, shown.rifle, s.trail.dt);
   b.rifle_spec = tuning.rifle;
   b.impulse = impulse;
+  s.ragdoll_tuning = tuning.ragdoll;  // the constants he dies with, kept until he is up
   s.ragdoll = make_ragdoll(b, s.ragdoll_tuning, terrain);
   s.phase = DownPhase::ragdoll;
 }

@@ -33,6 +33,12 @@ void lift_clear(BodyPoints& p, const GroundClearance& c, const Terrain& terrain,
 // Moves `p` so that joint `j` is at `at`.
 void pin(BodyPoints& p, Joint j, vec2 at) { translate(p, at - p.joints[index(j)]); }
 
+// Sliding the get-up out of boxes (slide_out_of_boxes): tried this many times (a slide away
+// from one box may meet another), and each joint kept this far clear of a box's side, m.
+constexpr int kBoxAttempts = 4;
+constexpr double kBoxMargin = 0.15;
+constexpr double kStandReach = 0.6;  // m ahead of the front foot: the living stand's hands at the low ready
+
 // The motion's segments: lying (held), lying -> risen, risen -> kneel, kneel -> stand.
 constexpr std::size_t kSegments = kGetUpKeys + 1;
 
@@ -56,19 +62,11 @@ std::array<double, kSegments> segment_ends(const GetUp& g, const GetUpTuning& t)
   return end;
 }
 
-}  // namespace
-
-GetUp start_get_up(const BodyPoints& frozen, bool face_up, int facing, const Proportions& body, const RifleSpec& rifle,
-                   const GetUpTuning& tuning, const Terrain& terrain) {
-  GetUp g;
-  g.face_up = face_up;
-  g.facing = facing < 0 ? -1 : 1;
-  g.frozen = frozen;
-  const GroundClearance c = ground_clearance(body);
-  // Lying where the ragdoll lay: its pelvis, on the slope there (the ground's tilt as the
-  // facing frame sees it); sat up or on all fours half tilted; the kneel upright.
-  const vec2 pelvis = frozen.joints[index(Joint::pelvis)];
-  const double x0 = is_finite(pelvis) ? pelvis.x : 0.0;
+// The key poses placed for a get-up about x0 (world m): lying where the ragdoll lay, on the
+// slope there (the ground's tilt as the facing frame sees it); sat up or on all fours half
+// tilted; the kneel upright.
+void place_keys(GetUp& g, double x0, bool face_up, const Proportions& body, const RifleSpec& rifle,
+                const GroundClearance& c, const Terrain& terrain) {
   const double tilt = std::atan(g.facing * terrain.slope_at(x0, 0.6));
   const std::array<double, kGetUpKeys> tilt_share = {1.0, 0.5, 0.0};
   for (std::size_t k = 0; k < kGetUpKeys; ++k) {
@@ -85,6 +83,56 @@ GetUp start_get_up(const BodyPoints& frozen, bool face_up, int facing, const Pro
     translate(p, {0.0, terrain.level_at(p.joints[index(Joint::pelvis)].x) - terrain.level_at(x0)});
     lift_clear(p, c, terrain, 1.0);
     g.keys[k] = p;
+  }
+}
+
+// How far along x the placed keys must slide so that no joint's disc (plus kBoxMargin) is in
+// a box below its top, m: away from the box (the side its middle is not on, seen from where
+// he lay), 0 when none is. A joint over a box's top is clear of it (an arm across a crate).
+double slide_out_of_boxes(const std::array<BodyPoints, kGetUpKeys>& keys, int facing, const GroundClearance& c,
+                          const Terrain& terrain, double lay_x) {
+  double slide = 0.0;
+  for (const Box& b : terrain.boxes) {
+    if (!(std::isfinite(b.x) && std::isfinite(b.width) && std::isfinite(b.height) && b.width > 0.0 && b.height > 0.0)) continue;
+    const double top = terrain.ground_at(b.x) + b.height, left = b.x, right = b.x + b.width;
+    const bool go_left = left + 0.5 * b.width > lay_x;
+    auto keep_out = [&](vec2 q, double radius) {
+      const double r = radius + kBoxMargin;
+      if (!(q.y < top + radius && q.x > left - r && q.x < right + r)) return;
+      slide = go_left ? std::min(slide, left - r - q.x) : std::max(slide, right + r - q.x);
+    };
+    for (const BodyPoints& key : keys)
+      for (std::size_t i = 0; i < kJointCount; ++i) keep_out(key.joints[i], c[i]);
+    // The living stand he ends in, over the kneel's front foot: its hands on the rifle reach
+    // kStandReach ahead of it.
+    const BodyPoints& kneel = keys[static_cast<std::size_t>(GetUpKey::kneel)];
+    const vec2 foot = kneel.joints[index(Joint::ankle_near)];
+    keep_out({foot.x + facing * kStandReach, foot.y + 1.0}, c[index(Joint::hand_far)]);
+  }
+  return slide;
+}
+
+}  // namespace
+
+GetUp start_get_up(const BodyPoints& frozen, bool face_up, int facing, const Proportions& body, const RifleSpec& rifle,
+                   const GetUpTuning& tuning, const Terrain& terrain) {
+  GetUp g;
+  g.face_up = face_up;
+  g.facing = facing < 0 ? -1 : 1;
+  g.frozen = frozen;
+  const GroundClearance c = ground_clearance(body);
+  const vec2 pelvis = frozen.joints[index(Joint::pelvis)];
+  const double lay_x = is_finite(pelvis) ? pelvis.x : 0.0;
+  // Where he gets up: where he lay, or slid along the floor away from a box he lies against
+  // or beside, as far as the motion needs to keep every joint out of it (issue 13); the blend
+  // from the frozen pose carries him there (its length grows with the way, blend_speed).
+  double x0 = lay_x;
+  for (int attempt = 0; attempt < kBoxAttempts; ++attempt) {
+    place_keys(g, x0, face_up, body, rifle, c, terrain);
+    const double slide = slide_out_of_boxes(g.keys, g.facing, c, terrain, lay_x);
+    if (slide == 0.0) break;
+    x0 += slide;
+    if (attempt + 1 == kBoxAttempts) place_keys(g, x0, face_up, body, rifle, c, terrain);
   }
   g.stand_x = g.keys[static_cast<std::size_t>(GetUpKey::kneel)].joints[index(Joint::ankle_near)].x;
   // The blend's length: blend_time, or longer where a joint has further to go than it covers

@@ -251,6 +251,56 @@ const std::array kFields = {
     SOLDIER_FIELD(detail, mid_px, "px", 20.0, 400.0),
     SOLDIER_FIELD(detail, far_px, "px", 10.0, 200.0),
     SOLDIER_FIELD(detail, hysteresis_px, "px", 0.0, 20.0),
+    // ragdoll: the dead body (anim/ragdoll_tuning.hpp RagdollTuning, Rule 7b; counts are whole
+    // numbers, switches 0 or 1)
+    SOLDIER_FIELD(ragdoll, max_substep, "s", 1e-4, 0.05),
+    SOLDIER_FIELD(ragdoll, newton_steps, "count", 1.0, 16.0),
+    SOLDIER_FIELD(ragdoll, max_extra_solves, "count", 0.0, 16.0),
+    SOLDIER_FIELD(ragdoll, solve_tolerance, "share of a bone", 1e-6, 0.1),
+    SOLDIER_FIELD(ragdoll, factor_reuse_travel, "m", 0.0, 0.01),
+    SOLDIER_FIELD(ragdoll, max_substeps, "count", 1.0, 256.0),
+    SOLDIER_FIELD(ragdoll, max_step, "s", 1e-4, 1.0),
+    SOLDIER_FIELD(ragdoll, max_speed, "m/s", 1.0, 100.0),
+    SOLDIER_FIELD(ragdoll, impulse_falloff, "m", 0.001, 10.0),
+    SOLDIER_FIELD(ragdoll, max_impulse, "m/s", 0.0, 100.0),
+    SOLDIER_FIELD(ragdoll, damping, "1/s", 0.0, 20.0),
+    SOLDIER_FIELD(ragdoll, limb_damping, "1/s", 0.0, 200.0),
+    SOLDIER_FIELD(ragdoll, friction_static, "mu", 0.0, 2.0),
+    SOLDIER_FIELD(ragdoll, friction_kinetic, "mu", 0.0, 2.0),
+    SOLDIER_FIELD(ragdoll, stick_speed, "m/s", 0.0, 2.0),
+    SOLDIER_FIELD(ragdoll, contact_release, "share of g h^2", 0.0, 10.0),
+    SOLDIER_FIELD(ragdoll, contact_slip, "share of g h^2", 0.0, 10.0),
+    SOLDIER_FIELD(ragdoll, settle_time, "s", 0.01, 2.0),
+    SOLDIER_FIELD(ragdoll, rest_speed, "m/s", 0.001, 1.0),
+    SOLDIER_FIELD(ragdoll, rest_time, "s", 0.0, 5.0),
+    SOLDIER_FIELD(ragdoll, rest_drift, "m", 0.0, 0.1),
+    SOLDIER_FIELD(ragdoll, sleep, "0 or 1", 0.0, 1.0),
+    SOLDIER_FIELD(ragdoll, face_hysteresis, "sine", 0.0, 0.9),
+    SOLDIER_FIELD(ragdoll, rifle_held, "0 or 1", 0.0, 1.0),
+    SOLDIER_MEMBER(ragdoll, limit_knee_lo, limits.knee.lo, "rad", -3.1, 3.1),
+    SOLDIER_MEMBER(ragdoll, limit_knee_hi, limits.knee.hi, "rad", -3.1, 3.1),
+    SOLDIER_MEMBER(ragdoll, limit_hip_lo, limits.hip.lo, "rad", -3.1, 3.1),
+    SOLDIER_MEMBER(ragdoll, limit_hip_hi, limits.hip.hi, "rad", -3.1, 3.1),
+    SOLDIER_MEMBER(ragdoll, limit_ankle_lo, limits.ankle.lo, "rad", -3.1, 3.1),
+    SOLDIER_MEMBER(ragdoll, limit_ankle_hi, limits.ankle.hi, "rad", -3.1, 3.1),
+    SOLDIER_MEMBER(ragdoll, limit_shoulder_lo, limits.shoulder.lo, "rad", -3.1, 3.1),
+    SOLDIER_MEMBER(ragdoll, limit_shoulder_hi, limits.shoulder.hi, "rad", -3.1, 3.1),
+    SOLDIER_MEMBER(ragdoll, limit_elbow_lo, limits.elbow.lo, "rad", -3.1, 3.1),
+    SOLDIER_MEMBER(ragdoll, limit_elbow_hi, limits.elbow.hi, "rad", -3.1, 3.1),
+    SOLDIER_MEMBER(ragdoll, limit_spine_lo, limits.spine.lo, "rad", -3.1, 3.1),
+    SOLDIER_MEMBER(ragdoll, limit_spine_hi, limits.spine.hi, "rad", -3.1, 3.1),
+    SOLDIER_MEMBER(ragdoll, limit_neck_lo, limits.neck.lo, "rad", -3.1, 3.1),
+    SOLDIER_MEMBER(ragdoll, limit_neck_hi, limits.neck.hi, "rad", -3.1, 3.1),
+    SOLDIER_MEMBER(ragdoll, radius_pelvis, radii.pelvis, "m", 0.005, 0.3),
+    SOLDIER_MEMBER(ragdoll, radius_chest, radii.chest, "m", 0.005, 0.3),
+    SOLDIER_MEMBER(ragdoll, radius_neck, radii.neck, "m", 0.005, 0.3),
+    SOLDIER_MEMBER(ragdoll, radius_head, radii.head, "m", 0.005, 0.3),
+    SOLDIER_MEMBER(ragdoll, radius_elbow, radii.elbow, "m", 0.005, 0.3),
+    SOLDIER_MEMBER(ragdoll, radius_hand, radii.hand, "m", 0.005, 0.3),
+    SOLDIER_MEMBER(ragdoll, radius_knee, radii.knee, "m", 0.005, 0.3),
+    SOLDIER_MEMBER(ragdoll, radius_boot, radii.boot, "m", 0.005, 0.3),
+    SOLDIER_MEMBER(ragdoll, radius_rifle_butt, radii.rifle_butt, "m", 0.005, 0.3),
+    SOLDIER_MEMBER(ragdoll, radius_rifle_muzzle, radii.rifle_muzzle, "m", 0.005, 0.3),
 };
 #undef SOLDIER_FIELD
 #undef SOLDIER_MEMBER
@@ -274,9 +324,10 @@ const std::array kCurves = {
 };
 #undef SOLDIER_CURVE
 
-constexpr std::array<std::string_view, 20> kSections = {"body", "gait", "posture", "arms", "torso", "lean", "look", "head",
+constexpr std::array<std::string_view, 21> kSections = {"body", "gait", "posture", "arms", "torso", "lean", "look", "head",
                                                         "aim", "carry", "rifle", "recoil", "gear",
-                                                        "stances", "crouch", "kneel", "prone", "get_up", "obstacle", "detail"};
+                                                        "stances", "crouch", "kneel", "prone", "get_up", "obstacle", "detail",
+                                                        "ragdoll"};
 
 }  // namespace
 

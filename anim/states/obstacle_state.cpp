@@ -17,6 +17,8 @@ constexpr double kTakeExtra = 0.3;     // m: asked (Space), he takes a box from 
 constexpr double kLook = 8.0;          // m: how far ahead a face or an edge is looked for (braking)
 constexpr double kLadderOffBottom = 0.5;   // m: off the ladder's foot he stands this far back
 constexpr double kLadderOffTop = 0.45;     // m: off its top he stands this far onto the platform
+constexpr double kHangStand = 0.3;     // m: before an edge to hang from, he stops this far back and turns round
+constexpr double kStill = 0.15;        // m/s: stopped enough to turn round on the spot
 
 double top_stand_along(double width, const Proportions& body) {
   // Both balls on the top of a narrow wall: the hips back from its middle by the ball's lead.
@@ -60,17 +62,21 @@ const ObstacleOutput& ObstacleState::step(const ObstacleInput& in, const Terrain
     set_support(world, walkable_.height_at(in.body_x), t);
     if (!try_ladder(in, world, t, gt)) try_start(in, world, t, gt);
   }
-  if (kind_ == Kind::turn_to_ladder) {
+  if (kind_ == Kind::turn_to_ladder || kind_ == Kind::turn_to_drop) {
     out_.turn_to = turn_sign_;
     out_.vx_desired = 0.0;
     if (in.side_on && in.sign == turn_sign_) {
-      kind_ = Kind::none;
-      ObstacleInput again = in;
-      again.climb = ladder_dir_;
-      try_ladder(again, world, t, gt);
+      if (kind_ == Kind::turn_to_drop) {
+        start_hang_drop(in, world, t, gt);
+      } else {
+        kind_ = Kind::none;
+        ObstacleInput again = in;
+        again.climb = ladder_dir_;
+        try_ladder(again, world, t, gt);
+      }
     }
   }
-  if (kind_ != Kind::none && kind_ != Kind::turn_to_ladder) run(in, world, t, gt);
+  if (kind_ != Kind::none && kind_ != Kind::turn_to_ladder && kind_ != Kind::turn_to_drop) run(in, world, t, gt);
   return out_;
 }
 
@@ -145,7 +151,15 @@ bool ObstacleState::try_start(const ObstacleInput& in, const Terrain& world, con
     t_ = 0.0;
     return true;
   }
-  if (forward && edge_first && edge->distance <= kDropTrigger + 0.1 * speed) {
+  // An edge too deep to sit and drop from: he stops short of it and turns round to hang from it.
+  const bool hangs = edge_first && drop_hangs(edge->top_y - edge->below_y, body_);
+  if (forward && hangs && edge->distance <= kDropTrigger + 0.1 * speed && speed < kStill) {
+    hang_edge_ = *edge;
+    turn_sign_ = -in.sign;
+    kind_ = Kind::turn_to_drop;
+    return true;
+  }
+  if (forward && edge_first && !hangs && edge->distance <= kDropTrigger + 0.1 * speed) {
     const DropInput di{in.now, in.sign, edge->edge_x, edge->top_y, edge->below_y, body_};
     const double land_x = drop_landing_x(di);
     const Terrain below = walkable_terrain(world, edge->below_y, t.step_max);
@@ -160,12 +174,25 @@ bool ObstacleState::try_start(const ObstacleInput& in, const Terrain& world, con
     const bool takes_box = forward && box && box->move != ObstacleMove::blocked;
     if (box && !takes_box) room = box->distance - t.stop_gap;
     if (edge && !forward) room = std::min(room, edge->distance - kEdgeGap);
+    if (forward && hangs) room = std::min(room, edge->distance - kHangStand);
     if (std::isfinite(room)) {
       const double vmax = std::sqrt(2.0 * kBrakeShare * in.accel_limit * std::max(0.0, room));
       if (std::abs(out_.vx_desired) > vmax) out_.vx_desired = travel * vmax;
     }
   }
   return false;
+}
+
+void ObstacleState::start_hang_drop(const ObstacleInput& in, const Terrain& world, const ObstacleTuning& t,
+                                    const GaitTuning& gt) {
+  // Turned round, he faces the edge's face (in.sign); the plan lowers him from where he stands.
+  const EdgeAhead& e = hang_edge_;
+  const DropInput di{in.now, in.sign, e.edge_x, e.top_y, e.below_y, body_};
+  const double land_x = hang_drop_landing_x(di, t);
+  const Terrain below = walkable_terrain(world, e.below_y, t.step_max);
+  hang_ = plan_hang_drop(di, stand_at(land_x, in.sign, below, gt), t);
+  kind_ = Kind::hang_drop;
+  t_ = 0.0;
 }
 
 void ObstacleState::finish(double x, double support_y, const Terrain& world, const ObstacleTuning& t) {
@@ -194,6 +221,11 @@ void ObstacleState::run(const ObstacleInput& in, const Terrain& world, const Obs
     case Kind::drop:
       if (t_ >= drop_.end_t) return finish(drop_.stand.pelvis.x, drop_.in.below_y, world, t);
       pose = drop_pose(drop_, t_);
+      state = State::drop;
+      break;
+    case Kind::hang_drop:
+      if (t_ >= hang_.landing.end_t) return finish(hang_.landing.stand.pelvis.x, hang_.in.below_y, world, t);
+      pose = hang_drop_pose(hang_, t_);
       state = State::drop;
       break;
     case Kind::ladder_keys:

@@ -9,6 +9,7 @@
 #include "anim/gait/gait.hpp"
 #include "anim/states/climb.hpp"
 #include "anim/states/drop.hpp"
+#include "anim/states/hang_drop.hpp"
 #include "anim/states/ladder.hpp"
 #include "anim/states/obstacle_detect.hpp"
 #include "anim/states/obstacle_pose.hpp"
@@ -66,10 +67,11 @@ class ObstacleState {
   const Terrain& walkable() const { return walkable_; }
 
  private:
-  enum class Kind : std::uint8_t { none, turn_to_ladder, vault, climb, drop, ladder_keys, ladder };
+  enum class Kind : std::uint8_t { none, turn_to_ladder, vault, climb, drop, ladder_keys, ladder, turn_to_drop, hang_drop };
   BodyTargets stand_at(double x, int sign, const Terrain& walkable, const GaitTuning& gt) const;
   void set_support(const Terrain& world, double support_y, const ObstacleTuning& t);
   bool try_start(const ObstacleInput& in, const Terrain& world, const ObstacleTuning& t, const GaitTuning& gt);
+  void start_hang_drop(const ObstacleInput& in, const Terrain& world, const ObstacleTuning& t, const GaitTuning& gt);
   bool try_ladder(const ObstacleInput& in, const Terrain& world, const ObstacleTuning& t, const GaitTuning& gt);
   void run(const ObstacleInput& in, const Terrain& world, const ObstacleTuning& t, const GaitTuning& gt);
   void finish(double x, double support_y, const Terrain& world, const ObstacleTuning& t);
@@ -92,6 +94,8 @@ class ObstacleState {
   int ladder_dir_ = 1;                // the way he last climbed
   int turn_sign_ = 1;                 // turn_to_ladder: the facing wanted
   std::size_t turn_ladder_ = 0;
+  EdgeAhead hang_edge_{};             // turn_to_drop: the edge he turns round at, to hang from
+  HangDropPlan hang_{};
   ObstacleOutput out_{};
 };
 

@@ -49,7 +49,7 @@ VaultPlan plan_vault(const VaultInput& in, const BodyTargets& stand, const Obsta
   p.land_t = p.plant_t + std::abs(p.land_pelvis.x - p.plant_pelvis.x) / v;
   // The landing's knee bend answers the fall: the hips come down from the apex.
   const double fall = std::max(0.0, p.apex.y - p.land_pelvis.y);
-  p.dip = std::min(t.landing_dip_max * leg, 0.04 + t.landing_dip_per_speed * std::sqrt(2.0 * kGravity * fall));
+  p.dip = landing_dip(std::sqrt(2.0 * kGravity * fall), leg, t);
   p.end_t = p.land_t + t.stand_up_time;
   return p;
 }

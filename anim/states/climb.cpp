@@ -133,7 +133,8 @@ ClimbPlan plan_climb(const ClimbInput& in, const BodyTargets& stand, const Obsta
   for (Side s : kSides) reach.foot[index(s)] = in.start.foot[index(s)];
   now += 0.6 * t_reach;
   p.keys.push_back({now, reach});
-  now += 0.4 * t_reach;
+  // (The feet go from the walk's stride to the wall: at a run they are a metre apart.)
+  now += std::max(0.4 * t_reach, foot_swing_time(reach, hung));
   p.keys.push_back({now, hung});
   // The pull, in holds each hung from the hands: folding the arms raises him.
   constexpr int kPullKeys = 3;
@@ -175,7 +176,10 @@ BodyTargets climb_pose(const ClimbPlan& p, double t) {
   BodyTargets b = sample_keys_over_edge(p.keys, t, in.face_x, in.top_y, in.sign, in.body);
   // From the reach onto the top, the hands go up and over the edge, not through its corner.
   if (t > p.keys[1].t && t < p.keys[2].t) {
-    const double s = smoothstep01((t - p.keys[1].t) / (p.keys[2].t - p.keys[1].t));
+    // (Late in the stretch, once the jump has lifted the shoulders: earlier the arm could not
+    // reach over the corner and the hand crossed it 7 mm inside the top.)
+    constexpr double kHandsWait = 0.3;  // share of the stretch the hands wait before the face
+    const double s = smoothstep01(((t - p.keys[1].t) / (p.keys[2].t - p.keys[1].t) - kHandsWait) / (1.0 - kHandsWait));
     for (Side side : kSides)
       b.hand[index(side)].point = step_over(p.keys[1].pose.hand[index(side)].point, p.keys[2].pose.hand[index(side)].point,
                                             in.top_y + kHandClear, s);

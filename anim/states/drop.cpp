@@ -129,7 +129,7 @@ BodyTargets drop_pose(const DropPlan& p, double t) {
     const double reach = smoothstep01(w);
     for (Side s : kSides) {
       const std::size_t i = index(s);
-      const vec2 hang = p.sit.foot[i].ball + (out.pelvis - p.sit.pelvis);
+      const vec2 hang = p.sit.foot[i].ball + (out.pelvis - pushed);  // (where the push left them)
       FootTarget f = p.stand.foot[i];
       f.ball = hang + (p.stand.foot[i].ball - hang) * reach;
       f.ball.y = std::max(f.ball.y, p.stand.foot[i].ball.y);
@@ -138,7 +138,8 @@ BodyTargets drop_pose(const DropPlan& p, double t) {
       out.foot[i] = f;
       // The hands leave the edge and come forward for the landing's balance.
       const vec2 free = out.pelvis + vec2{in.sign * kHandsAhead, 0.1 + (s == Side::far ? 0.04 : 0.0)};
-      const double let_go = smoothstep01(w * 3.0);
+      // (Over the whole fall: in a third of it a hand crossed 7 cm in a step; Rule 8.)
+      const double let_go = smoothstep01(w);
       out.hand[i].point = p.sit.hand[i].point + (free - p.sit.hand[i].point) * let_go;
       out.hand[i].weight = 1.0;
       out.elbows_out = 1.0 - let_go;

@@ -11,7 +11,7 @@ constexpr double kHangHold = 0.2;     // s: hung at the arms' length before he l
 constexpr double kToLip = 0.2;        // s: the hands slide out to the lip (so they fall clear of the top)
 constexpr double kLipOut = 0.02;      // m: the palms just outside the face at the lip, over the corner
 constexpr double kLipUp = 0.02;       // m: and over the top
-constexpr double kMinFall = 0.25;     // s: the shortest fall (the legs take it to reach down)
+constexpr double kMinFall = 0.35;     // s: the shortest fall (the legs reach down, the hands come off the lip: Rule 8)
 constexpr double kRiseSpeed = 0.8;    // m/s: a hang already crouched on the ground stands up at this
 
 double far_side(const DropInput& in) { return in.edge_x + in.sign * 1e3; }  // (the top beyond the face)

@@ -96,6 +96,12 @@ BodyTargets sample_keys_over_edge(std::span<const MoveKey> keys, double t, doubl
   return b;
 }
 
+double foot_swing_time(const BodyTargets& from, const BodyTargets& to) {
+  double far = 0.0;
+  for (Side s : kSides) far = std::max(far, glm::length(to.foot[index(s)].ball - from.foot[index(s)].ball));
+  return far / kFootSwingSpeed;
+}
+
 vec2 step_over(vec2 from, vec2 to, double clear_y, double s) {
   s = clamp01(s);
   const double top = std::max({clear_y, from.y, to.y});
@@ -154,7 +160,7 @@ vec2 pelvis_below(vec2 shoulder, double lean, int sign, const Proportions& body)
   return shoulder - (shoulder_of({0.0, 0.0}, lean, sign, body));
 }
 
-GaitOutput as_gait_output(const BodyTargets& b, int sign, const Proportions& body, const GaitOutput& from) {
+GaitOutput as_gait_output(const BodyTargets& b, int sign, const Proportions& body, const GaitOutput& from, double ease) {
   GaitOutput g;
   g.steps = from.steps;
   g.phase = from.phase;
@@ -162,6 +168,12 @@ GaitOutput as_gait_output(const BodyTargets& b, int sign, const Proportions& bod
   g.standing = false;
   g.pelvis_y = b.pelvis.y;
   const double reach = 0.999 * body.leg();
+  // A foot in the air eases into the leg's full length instead of snapping to it (Rule 8: near
+  // a straight leg the knee swings several times as far as the ankle travels; a swing reaching
+  // out to its landing moved the knee 8 cm in a step). Beyond kSoftFrom L the hip-to-ankle
+  // distance approaches kSoftTo L and never gets there. A bearing foot stays where it bears.
+  constexpr double kSoftFrom = 0.94, kSoftTo = 0.995;
+  const double soft_from = kSoftFrom * body.leg(), soft_span = (kSoftTo - kSoftFrom) * body.leg();
   for (Side s : kSides) {
     const FootTarget& t = b.foot[index(s)];
     FootOutput& f = g.feet[index(s)];
@@ -169,12 +181,13 @@ GaitOutput as_gait_output(const BodyTargets& b, int sign, const Proportions& bod
     vec2 ball = t.ball;
     const vec2 leg = ankle - b.pelvis;
     const double len = glm::length(leg);
-    bool pulled = false;
-    if (len > reach) {  // pulled in along the leg: the whole foot moves with its ankle (so it bears nothing)
-      const vec2 moved = b.pelvis + leg * (reach / len);
+    const bool pulled = len > reach;  // (pulled in along the leg, it bears nothing)
+    const double soft = len > soft_from ? soft_from + soft_span * std::tanh((len - soft_from) / soft_span) : len;
+    const double to = t.planted && !pulled ? len : std::min(reach, len + (soft - len) * clamp01(ease));
+    if (to < len) {  // the whole foot moves with its ankle
+      const vec2 moved = b.pelvis + leg * (to / len);
       ball += moved - ankle;
       ankle = moved;
-      pulled = true;
     }
     f.planted = t.planted && !pulled;
     f.toe_world = ball;

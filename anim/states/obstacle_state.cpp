@@ -197,6 +197,7 @@ void ObstacleState::start_hang_drop(const ObstacleInput& in, const Terrain& worl
 
 void ObstacleState::finish(double x, double support_y, const Terrain& world, const ObstacleTuning& t) {
   kind_ = Kind::none;
+  owned_t_ = 0.0;
   set_support(world, support_y, t);
   out_.owns_body = false;
   out_.ended = true;
@@ -282,7 +283,9 @@ void ObstacleState::run(const ObstacleInput& in, const Terrain& world, const Obs
   out_.pose = pose;
   out_.state = state;
   const int sign = kind_ == Kind::ladder || kind_ == Kind::ladder_keys ? ladder_.sign : in.sign;
-  out_.gait = as_gait_output(pose, sign, body_, in.gait);
+  owned_t_ += in.dt;
+  constexpr double kEaseIn = 0.25;  // s: the move's soft reach of a foot in the air comes in over this
+  out_.gait = as_gait_output(pose, sign, body_, in.gait, smoothstep01(owned_t_ / kEaseIn));
   out_.body_x = pose.pelvis.x;
   out_.body_vx = in.dt > 0.0 ? (pose.pelvis.x - in.body_x) / in.dt : 0.0;
 }

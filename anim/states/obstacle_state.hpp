@@ -79,6 +79,7 @@ class ObstacleState {
   Proportions body_{};
   Kind kind_ = Kind::none;
   double t_ = 0.0;                 // s into the running move
+  double owned_t_ = 0.0;           // s the moves have owned the body since the walk last had it
   double support_y_ = 0.0;         // world m: what he stands on
   std::vector<bool> walkable_set_; // which boxes are ground to him
   Terrain walkable_;

@@ -66,7 +66,7 @@ BodyTargets sample_keys(std::span<const MoveKey> keys, double t) {
 BodyTargets sample_keys_over_edge(std::span<const MoveKey> keys, double t, double face_x, double top_y, int sign,
                                   const Proportions& body_of_keys) {
   BodyTargets b = sample_keys(keys, t);
-  constexpr double kClear = 0.03;        // m over the edge
+  constexpr double kClear = 0.06;        // m over the edge (at 0.03 a 1.84 m man's knee met the corner and the guard lifted his foot 6 cm for a step)
   constexpr double kSwingRadius = 0.3;   // m the ankle keeps from the hips (as a deep knee bend allows)
   constexpr double kHangPitch = 1.0;     // rad the toes hang down on the way up
   constexpr double kHangShare = 0.6;     // of the way: by then they are level again
@@ -127,14 +127,24 @@ vec2 swing_about(vec2 from, vec2 to, vec2 hip, double w, double min_radius, int 
   return {hip.x + sign * swung.x, hip.y + swung.y};
 }
 
+namespace {
+
+// The knee of a foot at f with the hips at `hip` (the legs' IK, knees forward).
+vec2 knee_of(const FootTarget& f, vec2 hip, int sign, const Proportions& body) {
+  const TwoBoneIkInput ik{hip, ankle_of(f, sign, body), body.thigh, body.shank,
+                          sign > 0 ? BendSide::counter_clockwise : BendSide::clockwise};
+  return solve_two_bone_ik(ik).mid;
+}
+
+}  // namespace
+
 FootTarget clear_of_box(FootTarget f, vec2 hip, double x0, double x1, double top_y, int sign, const Proportions& body) {
-  constexpr double kMargin = 0.0;  // m the joints keep off the box
-  auto inside = [&](vec2 p) { return p.x > x0 - kMargin && p.x < x1 + kMargin && p.y < top_y + kMargin; };
+  // m: a joint touching the box is on it, not in it (lifting a foot for a knee that only touches
+  // the face put its ankle up 6 cm for one step, and down again)
+  constexpr double kTouch = 0.001;
+  auto inside = [&](vec2 p) { return p.x > x0 + kTouch && p.x < x1 - kTouch && p.y < top_y - kTouch; };
   for (int i = 0; i < 80; ++i) {
-    const vec2 ankle = ankle_of(f, sign, body);
-    TwoBoneIkInput ik{hip, ankle, body.thigh, body.shank, sign > 0 ? BendSide::counter_clockwise : BendSide::clockwise};
-    const TwoBoneIkOutput leg = solve_two_bone_ik(ik);
-    if (!inside(leg.mid) && !inside(f.ball) && !inside(leg.end)) return f;
+    if (!inside(knee_of(f, hip, sign, body)) && !inside(f.ball) && !inside(ankle_of(f, sign, body))) return f;
     f.ball.y += 0.01;
   }
   return f;
@@ -143,7 +153,13 @@ FootTarget clear_of_box(FootTarget f, vec2 hip, double x0, double x1, double top
 void keep_feet_clear(BodyTargets& b, double x0, double x1, double top_y, double band, int sign, const Proportions& body) {
   for (Side s : kSides) {
     FootTarget& f = b.foot[index(s)];
-    if (!f.planted && f.ball.y > top_y - band) f = clear_of_box(f, b.pelvis, x0, x1, top_y, sign, body);
+    if (f.planted) continue;
+    // Lower in the band's, the move's own placement keeps the knee out; but a tall man's knee
+    // reaches the corner with his ball still below the band (it went 1.1 cm in at 1.84 m).
+    const vec2 knee = knee_of(f, b.pelvis, sign, body);
+    constexpr double kTouch = 0.001;  // m (as clear_of_box's)
+    const bool knee_in = knee.x > x0 + kTouch && knee.x < x1 - kTouch && knee.y < top_y - kTouch;
+    if (f.ball.y > top_y - band || knee_in) f = clear_of_box(f, b.pelvis, x0, x1, top_y, sign, body);
   }
 }
 

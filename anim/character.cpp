@@ -76,6 +76,7 @@ bool Character::step_obstacle(StepContext& c, const Terrain& terrain) {
   in.side_on = std::abs(c.facing) >= 1.0;
   in.take = c.intent.take_obstacle;
   in.climb = c.intent.climb;
+  in.wants_sign = yaw_target_ == 0.0 ? 1 : -1;
   in.accel_limit = tuning_.body.accel_limit;
   in.may_start = states_.posture().level == 0.0;
   in.now = pose_of(frame_, obstacle_.owns_body() ? obstacle_.output().gait : states_.lower().legs);

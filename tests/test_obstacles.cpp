@@ -197,6 +197,40 @@ TEST_CASE("a squad's short and tall men: every move without a joint in a box or 
       }
 }
 
+TEST_CASE("turning round near a face he steps away from it first: no arm swept into it") {
+  // Mid-turn his arms and the rifle reach ~0.5 m out in the side view: at 0.4 m from a face an
+  // elbow went 10 cm into it. With his back to it (landed off it, backed up to it), and facing it
+  // where a face stops him (stop_gap: nearer, the rifle at the ready is in it before he turns).
+  struct Start {
+    double gap;
+    bool facing_it;
+  };
+  for (const Start& start : {Start{0.1, false}, Start{0.3, false}, Start{0.5, false}, Start{anim::ObstacleTuning{}.stop_gap, true}})
+    for (int box_side : {1, -1}) {
+      const double gap = start.gap;
+      const bool facing_it = start.facing_it;
+      CAPTURE(gap);
+      CAPTURE(box_side);
+      CAPTURE(facing_it);
+      anim::Terrain terrain;
+      terrain.boxes = {{box_side > 0 ? 3.0 : -3.8, 0.8, 3.0}};  // (too high to take: he only turns)
+      anim::CharacterSpec spec;
+      spec.x = box_side * (3.0 - gap);
+      spec.facing = facing_it ? box_side : -box_side;
+      anim::Character c(spec, anim::Tuning{}, terrain);
+      anim::Intent in;
+      in.vx_desired = -spec.facing * 1.0;  // turn round and go the other way
+      double closest = 1e9;
+      for (int i = 0; i < 240; ++i) {
+        if (i == 120) in.vx_desired = 0.0;
+        c.step(in, 1.0 / 120.0, terrain);
+        closest = std::min(closest, anim::closest_joint_to_boxes(c.frame(), terrain).distance);
+      }
+      CHECK(closest > -kInsideTolerance);
+      CHECK(c.frame().body.x_scale() * spec.facing < -0.99);  // he did turn round
+    }
+}
+
 TEST_CASE("a face out of reach stops him: no walking through it, no climbing it as steps") {
   for (int facing : {1, -1})
     for (double speed : {1.4, 5.0}) {

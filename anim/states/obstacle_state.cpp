@@ -19,6 +19,24 @@ constexpr double kLadderOffBottom = 0.5;   // m: off the ladder's foot he stands
 constexpr double kLadderOffTop = 0.45;     // m: off its top he stands this far onto the platform
 constexpr double kHangStand = 0.3;     // m: before an edge to hang from, he stops this far back and turns round
 constexpr double kStill = 0.15;        // m/s: stopped enough to turn round on the spot
+// Turning round, his arms and the rifle sweep through the side view up to ~0.5 m from his hips
+// (at a face 0.4 m away an elbow went 10 cm into it): nearer a face than this he steps away
+// from it first, holding his facing, for at most kRoomTime.
+constexpr double kTurnRoom = 0.6;      // m, hips to face
+constexpr double kRoomSpeed = 0.6;     // m/s (a step back is within a backpedal's)
+constexpr double kRoomTime = 1.2;      // s
+
+// The nearest face of a box that is not ground to him on the side `dir` of x (m; infinity if none).
+double face_distance(const Terrain& world, const std::vector<bool>& walkable, double x, int dir) {
+  double best = std::numeric_limits<double>::infinity();
+  for (std::size_t i = 0; i < world.boxes.size(); ++i) {
+    if (i < walkable.size() && walkable[i]) continue;
+    const Box& b = world.boxes[i];
+    const double d = dir > 0 ? b.x - x : x - (b.x + b.width);
+    if (d >= -0.05) best = std::min(best, std::max(d, 0.0));
+  }
+  return best;
+}
 
 double top_stand_along(double width, const Proportions& body) {
   // Both balls on the top of a narrow wall: the hips back from its middle by the ball's lead.
@@ -60,7 +78,17 @@ const ObstacleOutput& ObstacleState::step(const ObstacleInput& in, const Terrain
   out_.vx_desired = in.vx_desired;
   if (kind_ == Kind::none) {
     set_support(world, walkable_.height_at(in.body_x), t);
-    if (!try_ladder(in, world, t, gt)) try_start(in, world, t, gt);
+    if (!try_ladder(in, world, t, gt) && !try_start(in, world, t, gt)) try_make_room(in, world, t);
+  }
+  if (kind_ == Kind::make_room) {
+    t_ += in.dt;
+    out_.turn_to = in.sign;  // (the turn waits)
+    out_.vx_desired = room_dir_ * kRoomSpeed;
+    if (face_distance(world, walkable_set_, in.body_x, -room_dir_) >= kTurnRoom || t_ >= kRoomTime) {
+      kind_ = Kind::none;
+      out_.turn_to.reset();
+      out_.vx_desired = in.vx_desired;
+    }
   }
   if (kind_ == Kind::turn_to_ladder || kind_ == Kind::turn_to_drop) {
     out_.turn_to = turn_sign_;
@@ -76,7 +104,7 @@ const ObstacleOutput& ObstacleState::step(const ObstacleInput& in, const Terrain
       }
     }
   }
-  if (kind_ != Kind::none && kind_ != Kind::turn_to_ladder && kind_ != Kind::turn_to_drop) run(in, world, t, gt);
+  if (kind_ != Kind::none && kind_ != Kind::turn_to_ladder && kind_ != Kind::turn_to_drop && kind_ != Kind::make_room) run(in, world, t, gt);
   return out_;
 }
 
@@ -181,6 +209,17 @@ bool ObstacleState::try_start(const ObstacleInput& in, const Terrain& world, con
     }
   }
   return false;
+}
+
+bool ObstacleState::try_make_room(const ObstacleInput& in, const Terrain& world, const ObstacleTuning&) {
+  if (in.wants_sign == in.sign || !in.may_start) return false;
+  const double ahead = face_distance(world, walkable_set_, in.body_x, 1), behind = face_distance(world, walkable_set_, in.body_x, -1);
+  const double near = std::min(ahead, behind), far = std::max(ahead, behind);
+  if (near >= kTurnRoom || far - (kTurnRoom - near) < kTurnRoom) return false;  // (room, or none to make)
+  room_dir_ = ahead < behind ? -1 : 1;
+  kind_ = Kind::make_room;
+  t_ = 0.0;
+  return true;
 }
 
 void ObstacleState::start_hang_drop(const ObstacleInput& in, const Terrain& world, const ObstacleTuning& t,

@@ -221,14 +221,40 @@ TEST_CASE("turning round near a face he steps away from it first: no arm swept i
       anim::Intent in;
       in.vx_desired = -spec.facing * 1.0;  // turn round and go the other way
       double closest = 1e9;
-      for (int i = 0; i < 240; ++i) {
-        if (i == 120) in.vx_desired = 0.0;
+      for (int i = 0; i < 360; ++i) {
+        if (i == 240) in.vx_desired = 0.0;
         c.step(in, 1.0 / 120.0, terrain);
         closest = std::min(closest, anim::closest_joint_to_boxes(c.frame(), terrain).distance);
       }
       CHECK(closest > -kInsideTolerance);
       CHECK(c.frame().body.x_scale() * spec.facing < -0.99);  // he did turn round
     }
+}
+
+TEST_CASE("at the foot of a ladder with his back to its platform, he steps back before turning to it") {
+  // (The third man of a squad dropped off the platform beside its ladder, landed 0.47 m from its
+  // face facing away, turned to the ladder and put a hand 6.2 cm into the platform.)
+  for (int side : {1, -1}) {
+    CAPTURE(side);
+    anim::Terrain terrain;
+    terrain.boxes = {{side > 0 ? 2.3 : -5.8, 3.5, 3.0}};
+    terrain.ladders = {{side * 2.0, 0.0, 3.3}};
+    anim::CharacterSpec spec;
+    spec.x = side * (2.3 - 0.47);
+    spec.facing = -side;
+    anim::Character c(spec, anim::Tuning{}, terrain);
+    anim::Intent in;
+    in.climb = 1;
+    double closest = 1e9;
+    bool laddered = false;
+    for (int i = 0; i < 600; ++i) {
+      c.step(in, 1.0 / 120.0, terrain);
+      closest = std::min(closest, anim::closest_joint_to_boxes(c.frame(), terrain).distance);
+      laddered = laddered || c.frame().state == anim::State::ladder;
+    }
+    CHECK(laddered);
+    CHECK(closest > -kInsideTolerance);
+  }
 }
 
 TEST_CASE("a face out of reach stops him: no walking through it, no climbing it as steps") {

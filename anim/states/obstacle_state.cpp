@@ -84,7 +84,7 @@ const ObstacleOutput& ObstacleState::step(const ObstacleInput& in, const Terrain
     t_ += in.dt;
     out_.turn_to = in.sign;  // (the turn waits)
     out_.vx_desired = room_dir_ * kRoomSpeed;
-    if (face_distance(world, walkable_set_, in.body_x, -room_dir_) >= kTurnRoom || t_ >= kRoomTime) {
+    if (face_distance(world, walkable_set_, in.body_x, -room_dir_) >= room_need_ || t_ >= kRoomTime) {
       kind_ = Kind::none;
       out_.turn_to.reset();
       out_.vx_desired = in.vx_desired;
@@ -93,6 +93,13 @@ const ObstacleOutput& ObstacleState::step(const ObstacleInput& in, const Terrain
   if (kind_ == Kind::turn_to_ladder || kind_ == Kind::turn_to_drop) {
     out_.turn_to = turn_sign_;
     out_.vx_desired = 0.0;
+    // (Too near the platform to turn round to its ladder, he steps back first: see make_room.)
+    const int away = -turn_sign_;
+    if (kind_ == Kind::turn_to_ladder && in.side_on && in.sign != turn_sign_ &&
+        face_distance(world, walkable_set_, in.body_x, turn_sign_) < t.stop_gap) {
+      out_.turn_to = in.sign;
+      out_.vx_desired = away * kRoomSpeed;
+    }
     if (in.side_on && in.sign == turn_sign_) {
       if (kind_ == Kind::turn_to_drop) {
         start_hang_drop(in, world, t, gt);
@@ -211,12 +218,17 @@ bool ObstacleState::try_start(const ObstacleInput& in, const Terrain& world, con
   return false;
 }
 
-bool ObstacleState::try_make_room(const ObstacleInput& in, const Terrain& world, const ObstacleTuning&) {
+bool ObstacleState::try_make_room(const ObstacleInput& in, const Terrain& world, const ObstacleTuning& t) {
   if (in.wants_sign == in.sign || !in.may_start) return false;
   const double ahead = face_distance(world, walkable_set_, in.body_x, 1), behind = face_distance(world, walkable_set_, in.body_x, -1);
+  // Turned toward the nearer face he needs the room a face stops him at (stop_gap: his rifle at
+  // the ready stays out of it), turned away from it the turn's own.
+  const int near_side = ahead < behind ? 1 : -1;
+  const double need = near_side == in.wants_sign ? std::max(kTurnRoom, t.stop_gap) : kTurnRoom;
   const double near = std::min(ahead, behind), far = std::max(ahead, behind);
-  if (near >= kTurnRoom || far - (kTurnRoom - near) < kTurnRoom) return false;  // (room, or none to make)
-  room_dir_ = ahead < behind ? -1 : 1;
+  if (near >= need || far - (need - near) < kTurnRoom) return false;  // (room, or none to make)
+  room_need_ = need;
+  room_dir_ = -near_side;
   kind_ = Kind::make_room;
   t_ = 0.0;
   return true;

@@ -100,6 +100,7 @@ class ObstacleState {
   EdgeAhead hang_edge_{};             // turn_to_drop: the edge he turns round at, to hang from
   HangDropPlan hang_{};
   int room_dir_ = 1;                  // make_room: the way he steps, away from the face
+  double room_need_ = 0.0;            // make_room: m from the face he steps back to
   ObstacleOutput out_{};
 };
 

@@ -76,6 +76,7 @@ bool Character::step_obstacle(StepContext& c, const Terrain& terrain) {
   in.side_on = std::abs(c.facing) >= 1.0;
   in.take = c.intent.take_obstacle;
   in.climb = c.intent.climb;
+  in.wants_sign = yaw_target_ == 0.0 ? 1 : -1;
   in.accel_limit = tuning_.body.accel_limit;
   in.may_start = states_.posture().level == 0.0;
   in.now = pose_of(frame_, obstacle_.owns_body() ? obstacle_.output().gait : states_.lower().legs);
@@ -227,13 +228,14 @@ void Character::solve_pose(const StepContext& c, const Terrain& terrain) {
   if (c.intent.fire) fire_recoil(recoil_, tuning_.recoil);
   step_recoil(recoil_, tuning_.recoil, c.dt);
   const TorsoTuning& tt = tuning_.torso;
-  const double grade = c.sign * (terrain.level_at(motion_.x + tt.slope_reach) - terrain.level_at(motion_.x - tt.slope_reach)) /
-                       (2.0 * tt.slope_reach);
+  const double grade = move ? 0.0  // (a move owns the trunk: the walk takes it over at rest, not leaning for the last surface's slope)
+                            : c.sign * (terrain.level_at(motion_.x + tt.slope_reach) - terrain.level_at(motion_.x - tt.slope_reach)) /
+                                  (2.0 * tt.slope_reach);
   TorsoInput ti;
   ti.speed = speed;
   ti.backward = std::clamp(-motion_.vx * c.facing / std::max(speed, 1e-9), 0.0, 1.0) * smoothstep01(speed / 0.3);
   ti.grade = grade;
-  ti.accel_forward = motion_.ax * c.sign;
+  ti.accel_forward = move ? 0.0 : motion_.ax * c.sign;  // (nor for the move's own accelerations)
   ti.variation = var.lean;
   ti.aim_pitch = rifle_.pitch;
   ti.aim_weight = rifle_.aim_weight;

@@ -90,6 +90,7 @@ ObstacleRun sample_obstacle_run(const ObstacleRequest& r, const anim::Tuning& tu
   spec.x = run.course.start_x;
   spec.facing = r.facing < 0 ? -1 : 1;
   spec.seed = r.seed;
+  spec.height = r.body_height;
   anim::Character c(spec, tuning, terrain);
   const double dir = r.facing < 0 ? -1.0 : 1.0;
   bool started = false, done = false;

@@ -29,6 +29,7 @@ struct ObstacleRequest {
   int stills = 10;          // 1..64
   std::uint64_t seed = 0;
   double dt = 1.0 / 120.0;  // s
+  double body_height = 1.78;  // m, the soldier's standing height (a squad's men differ: 1.72..1.84)
 };
 
 // The default heights (m): the sandbox level's crate, wall and platform (assets/levels).

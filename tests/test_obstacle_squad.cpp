@@ -1,7 +1,6 @@
 // Issue 12: the squad follows the leader over the crate, up the wall and up the ladder, each in
-// turn, none walking through the obstacles (followers walked through the wall before). Two men:
-// with a third, the last one up the ladder brushed the platform's edge with a hand (4.5 cm) and
-// stayed on the ladder (issue 12 report: open).
+// turn, none walking through the obstacles (followers walked through the wall before). Two men
+// and three: with a third, the last one up the ladder put a hand 4.5 cm into the platform.
 #include "anim/states/obstacle_metrics.hpp"
 #include "game/core/play_level.hpp"
 #include "game/core/play_session.hpp"
@@ -15,11 +14,13 @@
 
 using game::Action;
 
-TEST_CASE("the squad follows the leader over the crate and the wall and up the ladder, through nothing") {
+namespace {
+
+void follow_the_leader(int men) {
   auto level = game::load_play_level(std::string(SOLDIER_SOURCE_DIR) + "/assets/levels/sandbox.toml");
   REQUIRE(std::holds_alternative<game::Scenario>(level));
   const game::Scenario sandbox = std::get<game::Scenario>(level);
-  game::PlaySession session(sandbox, 2, anim::Tuning{});
+  game::PlaySession session(sandbox, men, anim::Tuning{});
   const game::ViewSize view{640, 360, 1.0};
   // The leader walks right, W held from before the ladder: up it and onto the platform, where
   // he waits (W alone: up the rest of the ladder if still on it) for the squad to come up.
@@ -30,7 +31,7 @@ TEST_CASE("the squad follows the leader over the crate and the wall and up the l
   std::size_t cue = 0;
   double wall = 0.0, worst = 1e9;
   std::string worst_at;
-  std::vector<bool> vaulted(2), climbed(2), laddered(2);
+  std::vector<bool> vaulted(men), climbed(men), laddered(men);
   while (session.sim_time() < 110.0) {
     const game::PlayInput in = play_script::input_at(script, cue, session.sim_time());
     session.update(in, 1.0 / 60.0, wall, view);
@@ -49,10 +50,10 @@ TEST_CASE("the squad follows the leader over the crate and the wall and up the l
     }
   }
   CAPTURE(worst_at);
-  // (A follower comes into a climb from wherever his following left him: his knee may brush the
-  // wall's corner by a few millimetres, measured 5.5 mm; the courses of test_obstacles hold 2 mm.)
-  CHECK(worst > -0.01);
-  for (std::size_t i = 0; i < 2; ++i) {
+  // As the courses of test_obstacles: a joint touching a box's surface is on it, not in it. (The
+  // men differ in height: a 1.83 m follower's knee went 7.8 mm into the wall's corner at the mantle.)
+  CHECK(worst > -0.002);
+  for (std::size_t i = 0; i < std::size_t(men); ++i) {
     CAPTURE(i);
     CHECK(vaulted[i]);
     CHECK(climbed[i]);
@@ -60,4 +61,13 @@ TEST_CASE("the squad follows the leader over the crate and the wall and up the l
   }
   // All up on the platform or past it.
   for (const anim::CharacterFrame& f : session.frames()) CHECK(f.x > 40.2);
+}
+
+}  // namespace
+
+TEST_CASE("the squad follows the leader over the crate and the wall and up the ladder, through nothing") {
+  for (int men : {2, 3}) {
+    CAPTURE(men);
+    follow_the_leader(men);
+  }
 }

@@ -15,6 +15,7 @@ constexpr double kCrouchHips = 0.6;  // L: the lowest the hips go over the groun
 constexpr double kHandClear = 0.15;     // m: the hands come onto the top from this far above it
 constexpr double kJumpRiseSpeed = 1.2;  // m/s the shoulders rise in the jump to a high edge (over ~0.3 s)
 constexpr double kKneeClear = 0.03;  // m: a knee bent toward the wall stays this far off it
+constexpr double kWallReach = 0.95;  // L: a foot on the wall at most this far from the hips (hip to ankle)
 
 vec2 at(const ClimbInput& in, double along, double y) { return {in.face_x + in.sign * along, y}; }
 
@@ -44,28 +45,45 @@ FootTarget foot_on_wall(vec2 hip, double face_x, double ground_y, double top_y, 
   f.pitch = 0.0;
   const double ball_off = body.ball_to_tip() + 0.01;  // the ball back from the face, the tip clear
   const double ball_x = face_x - sign * ball_off;
+  const vec2 off = ankle_from_toe(body, {0.0, 0.0}, 0.0);
+  const vec2 ankle_from_ball{off.x * sign, off.y};
+  auto knee_of = [&](vec2 ankle) {
+    const TwoBoneIkInput ik{hip, ankle, body.thigh, body.shank, sign > 0 ? BendSide::counter_clockwise : BendSide::clockwise};
+    return solve_two_bone_ik(ik).mid;
+  };
+  auto knee_clear = [&](vec2 ankle) { return (knee_of(ankle).x - face_x) * sign <= -kKneeClear; };
+  // Rule 8: never a leg at its full length. Near it the knee swings a long way for a little
+  // travel of the foot (it snapped 14 cm in a step as a foot came down the wall to a straight leg).
+  const double reach = kWallReach * body.leg();
   // From high (a folded leg) to low (a straight one): the first height whose knee stays out.
   const double lo = ground_y, hi = std::min(top_y - 0.1, hip.y - 0.25 * body.leg());
   for (int i = 0; i <= 40; ++i) {
     const double y = hi - (hi - lo) * i / 40.0;
-    const vec2 ball{ball_x, y};
-    const vec2 off = ankle_from_toe(body, {0.0, 0.0}, 0.0);
-    const vec2 ankle = ball + vec2{off.x * sign, off.y};
-    TwoBoneIkInput ik{hip, ankle, body.thigh, body.shank, sign > 0 ? BendSide::counter_clockwise : BendSide::clockwise};
-    const TwoBoneIkOutput leg = solve_two_bone_ik(ik);
-    if (!leg.reached && i < 40) continue;
-    if ((leg.mid.x - face_x) * sign <= -kKneeClear) {
-      f.ball = ball;
+    const vec2 ankle = vec2{ball_x, y} + ankle_from_ball;
+    if (glm::length(ankle - hip) > reach) break;  // (lower is further)
+    if (knee_clear(ankle)) {
+      f.ball = {ball_x, y};
       return f;
     }
+  }
+  const vec2 low_ankle = vec2{ball_x, lo} + ankle_from_ball;
+  if (glm::length(low_ankle - hip) > reach) {
+    // The wall out of the leg's reach with the knee out: the foot hangs off it, the leg at
+    // `reach` below the hips, swung back from the face until the knee clears it.
+    f.planted = false;
+    double ax = low_ankle.x;
+    for (int i = 0; i < 60; ++i, ax -= sign * 0.01) {
+      const double dx = std::clamp(ax - hip.x, -reach, reach);
+      const vec2 ankle{hip.x + dx, hip.y - std::sqrt(reach * reach - dx * dx)};
+      f.ball = ankle - ankle_from_ball;
+      if (knee_clear(ankle)) break;
+    }
+    return f;
   }
   // On the ground in front, too close for the knee at any height: the foot goes back from the face.
   f.ball = {ball_x, lo};
   for (int i = 0; i < 60; ++i) {
-    const vec2 off = ankle_from_toe(body, {0.0, 0.0}, 0.0);
-    TwoBoneIkInput ik{hip, f.ball + vec2{off.x * sign, off.y}, body.thigh, body.shank,
-                      sign > 0 ? BendSide::counter_clockwise : BendSide::clockwise};
-    if ((solve_two_bone_ik(ik).mid.x - face_x) * sign <= -kKneeClear) break;
+    if (knee_clear(f.ball + ankle_from_ball)) break;
     f.ball.x -= sign * 0.01;
   }
   return f;
@@ -115,7 +133,8 @@ ClimbPlan plan_climb(const ClimbInput& in, const BodyTargets& stand, const Obsta
   for (Side s : kSides) reach.foot[index(s)] = in.start.foot[index(s)];
   now += 0.6 * t_reach;
   p.keys.push_back({now, reach});
-  now += 0.4 * t_reach;
+  // (The feet go from the walk's stride to the wall: at a run they are a metre apart.)
+  now += std::max(0.4 * t_reach, foot_swing_time(reach, hung));
   p.keys.push_back({now, hung});
   // The pull, in holds each hung from the hands: folding the arms raises him.
   constexpr int kPullKeys = 3;
@@ -157,7 +176,10 @@ BodyTargets climb_pose(const ClimbPlan& p, double t) {
   BodyTargets b = sample_keys_over_edge(p.keys, t, in.face_x, in.top_y, in.sign, in.body);
   // From the reach onto the top, the hands go up and over the edge, not through its corner.
   if (t > p.keys[1].t && t < p.keys[2].t) {
-    const double s = smoothstep01((t - p.keys[1].t) / (p.keys[2].t - p.keys[1].t));
+    // (Late in the stretch, once the jump has lifted the shoulders: earlier the arm could not
+    // reach over the corner and the hand crossed it 7 mm inside the top.)
+    constexpr double kHandsWait = 0.3;  // share of the stretch the hands wait before the face
+    const double s = smoothstep01(((t - p.keys[1].t) / (p.keys[2].t - p.keys[1].t) - kHandsWait) / (1.0 - kHandsWait));
     for (Side side : kSides)
       b.hand[index(side)].point = step_over(p.keys[1].pose.hand[index(side)].point, p.keys[2].pose.hand[index(side)].point,
                                             in.top_y + kHandClear, s);

@@ -13,6 +13,7 @@ constexpr double kHandsBack = 0.14;  // m: the palms beside and a little behind 
 constexpr double kLandAhead = 0.55;  // L: he lands this far out from the edge
 constexpr double kMinSlide = 0.3;    // s: the shortest time from the push to the ground
 constexpr double kStepDownMax = 0.5; // L: an edge no deeper than this is stepped down (a long step down)
+constexpr double kHandsAhead = 0.3;  // m: falling and landing, the hands out in front of the hips for balance
 
 vec2 at(const DropInput& in, double along, double y) { return {in.edge_x + in.sign * along, y}; }
 
@@ -73,7 +74,7 @@ DropPlan plan_drop(const DropInput& in, const BodyTargets& stand, const Obstacle
   p.impact_speed = std::sqrt(2.0 * kGravity * fall);
   // (A low edge is slid off, not fallen from: the hands take kMinSlide to let go and come round.)
   p.land_t = p.push_t + std::max(kMinSlide, std::sqrt(2.0 * fall / kGravity));
-  p.dip = std::min(t.landing_dip_max * leg, 0.04 + t.landing_dip_per_speed * p.impact_speed);
+  p.dip = landing_dip(p.impact_speed, leg, t);
   // The bend stops the hips over its depth: at a constant deceleration it takes 2 d / v.
   p.low_t = p.land_t + std::max(0.12, 2.0 * p.dip / p.impact_speed);
   p.end_t = p.low_t + t.stand_up_time + 0.1 * fall;
@@ -128,7 +129,7 @@ BodyTargets drop_pose(const DropPlan& p, double t) {
     const double reach = smoothstep01(w);
     for (Side s : kSides) {
       const std::size_t i = index(s);
-      const vec2 hang = p.sit.foot[i].ball + (out.pelvis - p.sit.pelvis);
+      const vec2 hang = p.sit.foot[i].ball + (out.pelvis - pushed);  // (where the push left them)
       FootTarget f = p.stand.foot[i];
       f.ball = hang + (p.stand.foot[i].ball - hang) * reach;
       f.ball.y = std::max(f.ball.y, p.stand.foot[i].ball.y);
@@ -136,8 +137,9 @@ BodyTargets drop_pose(const DropPlan& p, double t) {
       f.planted = false;
       out.foot[i] = f;
       // The hands leave the edge and come forward for the landing's balance.
-      const vec2 free = out.pelvis + vec2{in.sign * 0.3, 0.1 + (s == Side::far ? 0.04 : 0.0)};
-      const double let_go = smoothstep01(w * 3.0);
+      const vec2 free = out.pelvis + vec2{in.sign * kHandsAhead, 0.1 + (s == Side::far ? 0.04 : 0.0)};
+      // (Over the whole fall: in a third of it a hand crossed 7 cm in a step; Rule 8.)
+      const double let_go = smoothstep01(w);
       out.hand[i].point = p.sit.hand[i].point + (free - p.sit.hand[i].point) * let_go;
       out.hand[i].weight = 1.0;
       out.elbows_out = 1.0 - let_go;
@@ -145,21 +147,27 @@ BodyTargets drop_pose(const DropPlan& p, double t) {
     out.lean = p.sit.lean + (0.25 - p.sit.lean) * w;
     return out;
   }
-  BodyTargets low = p.stand;
-  low.pelvis = {p.stand.pelvis.x - in.sign * 0.04 * leg, p.stand.pelvis.y - p.dip};
-  low.lean = 0.3 + 0.4 * p.dip / leg;
+  return landing_pose({p.stand, land_pelvis, p.dip, p.land_t, p.low_t, p.end_t, in.sign, in.body}, t);
+}
+
+BodyTargets landing_pose(const Landing& l, double t) {
+  const double leg = l.body.leg();
+  BodyTargets low = l.stand;
+  low.pelvis = {l.stand.pelvis.x - l.sign * 0.04 * leg, l.stand.pelvis.y - l.dip};
+  low.lean = 0.3 + 0.4 * l.dip / leg;
   low.sling = 1.0;
-  BodyTargets land = p.stand;
-  land.pelvis = land_pelvis;
+  BodyTargets land = l.stand;
+  land.pelvis = l.land_pelvis;
   land.lean = 0.25;
   land.sling = 1.0;
   for (Side s : kSides) {
-    const vec2 ahead{in.sign * 0.3, 0.1 + (s == Side::far ? 0.04 : 0.0)};
+    const vec2 ahead{l.sign * kHandsAhead, 0.1 + (s == Side::far ? 0.04 : 0.0)};
     land.hand[index(s)] = {land.pelvis + ahead, 1.0, false};
     low.hand[index(s)] = {low.pelvis + ahead, 1.0, false};
   }
-  if (t <= p.low_t) return mix(land, low, std::sin(0.5 * kPi * (t - p.land_t) / (p.low_t - p.land_t)));
-  return mix(low, p.stand, smoothstep01((t - p.low_t) / (p.end_t - p.low_t)));
+  // The hips keep their falling speed into the bend and stop at its bottom (sin: C1 there).
+  if (t <= l.low_t) return mix(land, low, std::sin(0.5 * kPi * clamp01((t - l.land_t) / (l.low_t - l.land_t))));
+  return mix(low, l.stand, smoothstep01((t - l.low_t) / (l.end_t - l.low_t)));
 }
 
 }  // namespace anim

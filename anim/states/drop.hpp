@@ -38,7 +38,26 @@ struct DropPlan {
   bool step_down = false;     // a shallow edge: stepped down (keys alone), no sitting
 };
 
+// Deeper than this (L; 1.49 m at 1.78 m: from the seat his hanging feet would fall over a leg's
+// length) he turns round and lowers himself to hang from the hands instead (anim/states/hang_drop).
+inline constexpr double kHangDropFrom = 1.7;
+inline bool drop_hangs(double depth, const Proportions& body) { return depth > kHangDropFrom * body.leg(); }
+
 DropPlan plan_drop(const DropInput& in, const BodyTargets& stand_below, const ObstacleTuning& t);
 BodyTargets drop_pose(const DropPlan& p, double t);
+
+// The landing after a fall (a drop off a seat or a hang): touchdown at land_t with the hips at
+// land_pelvis, the knees bending them down by `dip` until low_t (they keep their falling speed
+// into the bend), then up to `stand` by end_t. The hands out in front for balance, the rifle
+// still slung until he stands. `sign`: the way he faces.
+struct Landing {
+  BodyTargets stand{};
+  vec2 land_pelvis{};
+  double dip = 0.0;
+  double land_t = 0.0, low_t = 0.0, end_t = 0.0;
+  int sign = 1;
+  Proportions body{};
+};
+BodyTargets landing_pose(const Landing& l, double t);
 
 }  // namespace anim

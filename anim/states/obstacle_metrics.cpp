@@ -20,14 +20,23 @@ BoxClearance closest_joint_to_boxes(const CharacterFrame& f, const Terrain& terr
   return best;
 }
 
-JointStep max_joint_step(std::span<const CharacterFrame> frames) {
+namespace {
+
+JointStep worst_step(std::span<const CharacterFrame> frames, bool beyond_body) {
   JointStep worst;
-  for (std::size_t i = 1; i < frames.size(); ++i)
+  for (std::size_t i = 1; i < frames.size(); ++i) {
+    const double body = beyond_body ? glm::length(frames[i].joints[index(Joint::pelvis)] - frames[i - 1].joints[index(Joint::pelvis)]) : 0.0;
     for (std::size_t j = 0; j < kJointCount; ++j) {
-      const double d = glm::length(frames[i].joints[j] - frames[i - 1].joints[j]);
+      const double d = glm::length(frames[i].joints[j] - frames[i - 1].joints[j]) - body;
       if (d > worst.distance) worst = {d, static_cast<Joint>(j), i};
     }
+  }
   return worst;
 }
+
+}  // namespace
+
+JointStep max_joint_step(std::span<const CharacterFrame> frames) { return worst_step(frames, false); }
+JointStep max_joint_step_beyond_body(std::span<const CharacterFrame> frames) { return worst_step(frames, true); }
 
 }  // namespace anim

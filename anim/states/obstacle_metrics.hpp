@@ -25,4 +25,8 @@ struct JointStep {
 };
 JointStep max_joint_step(std::span<const CharacterFrame> frames);
 
+// The same beyond the body's own travel: each joint's move in a step less the hips' move in it
+// (a fall or a run carries every joint with the body; Rule 8 bounds what a limb adds to that).
+JointStep max_joint_step_beyond_body(std::span<const CharacterFrame> frames);
+
 }  // namespace anim

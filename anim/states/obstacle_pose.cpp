@@ -66,7 +66,7 @@ BodyTargets sample_keys(std::span<const MoveKey> keys, double t) {
 BodyTargets sample_keys_over_edge(std::span<const MoveKey> keys, double t, double face_x, double top_y, int sign,
                                   const Proportions& body_of_keys) {
   BodyTargets b = sample_keys(keys, t);
-  constexpr double kClear = 0.03;        // m over the edge
+  constexpr double kClear = 0.06;        // m over the edge (at 0.03 a 1.84 m man's knee met the corner and the guard lifted his foot 6 cm for a step)
   constexpr double kSwingRadius = 0.3;   // m the ankle keeps from the hips (as a deep knee bend allows)
   constexpr double kHangPitch = 1.0;     // rad the toes hang down on the way up
   constexpr double kHangShare = 0.6;     // of the way: by then they are level again
@@ -96,6 +96,12 @@ BodyTargets sample_keys_over_edge(std::span<const MoveKey> keys, double t, doubl
   return b;
 }
 
+double foot_swing_time(const BodyTargets& from, const BodyTargets& to) {
+  double far = 0.0;
+  for (Side s : kSides) far = std::max(far, glm::length(to.foot[index(s)].ball - from.foot[index(s)].ball));
+  return far / kFootSwingSpeed;
+}
+
 vec2 step_over(vec2 from, vec2 to, double clear_y, double s) {
   s = clamp01(s);
   const double top = std::max({clear_y, from.y, to.y});
@@ -121,14 +127,24 @@ vec2 swing_about(vec2 from, vec2 to, vec2 hip, double w, double min_radius, int 
   return {hip.x + sign * swung.x, hip.y + swung.y};
 }
 
+namespace {
+
+// The knee of a foot at f with the hips at `hip` (the legs' IK, knees forward).
+vec2 knee_of(const FootTarget& f, vec2 hip, int sign, const Proportions& body) {
+  const TwoBoneIkInput ik{hip, ankle_of(f, sign, body), body.thigh, body.shank,
+                          sign > 0 ? BendSide::counter_clockwise : BendSide::clockwise};
+  return solve_two_bone_ik(ik).mid;
+}
+
+}  // namespace
+
 FootTarget clear_of_box(FootTarget f, vec2 hip, double x0, double x1, double top_y, int sign, const Proportions& body) {
-  constexpr double kMargin = 0.0;  // m the joints keep off the box
-  auto inside = [&](vec2 p) { return p.x > x0 - kMargin && p.x < x1 + kMargin && p.y < top_y + kMargin; };
+  // m: a joint touching the box is on it, not in it (lifting a foot for a knee that only touches
+  // the face put its ankle up 6 cm for one step, and down again)
+  constexpr double kTouch = 0.001;
+  auto inside = [&](vec2 p) { return p.x > x0 + kTouch && p.x < x1 - kTouch && p.y < top_y - kTouch; };
   for (int i = 0; i < 80; ++i) {
-    const vec2 ankle = ankle_of(f, sign, body);
-    TwoBoneIkInput ik{hip, ankle, body.thigh, body.shank, sign > 0 ? BendSide::counter_clockwise : BendSide::clockwise};
-    const TwoBoneIkOutput leg = solve_two_bone_ik(ik);
-    if (!inside(leg.mid) && !inside(f.ball) && !inside(leg.end)) return f;
+    if (!inside(knee_of(f, hip, sign, body)) && !inside(f.ball) && !inside(ankle_of(f, sign, body))) return f;
     f.ball.y += 0.01;
   }
   return f;
@@ -137,7 +153,13 @@ FootTarget clear_of_box(FootTarget f, vec2 hip, double x0, double x1, double top
 void keep_feet_clear(BodyTargets& b, double x0, double x1, double top_y, double band, int sign, const Proportions& body) {
   for (Side s : kSides) {
     FootTarget& f = b.foot[index(s)];
-    if (!f.planted && f.ball.y > top_y - band) f = clear_of_box(f, b.pelvis, x0, x1, top_y, sign, body);
+    if (f.planted) continue;
+    // Lower in the band's, the move's own placement keeps the knee out; but a tall man's knee
+    // reaches the corner with his ball still below the band (it went 1.1 cm in at 1.84 m).
+    const vec2 knee = knee_of(f, b.pelvis, sign, body);
+    constexpr double kTouch = 0.001;  // m (as clear_of_box's)
+    const bool knee_in = knee.x > x0 + kTouch && knee.x < x1 - kTouch && knee.y < top_y - kTouch;
+    if (f.ball.y > top_y - band || knee_in) f = clear_of_box(f, b.pelvis, x0, x1, top_y, sign, body);
   }
 }
 
@@ -154,7 +176,7 @@ vec2 pelvis_below(vec2 shoulder, double lean, int sign, const Proportions& body)
   return shoulder - (shoulder_of({0.0, 0.0}, lean, sign, body));
 }
 
-GaitOutput as_gait_output(const BodyTargets& b, int sign, const Proportions& body, const GaitOutput& from) {
+GaitOutput as_gait_output(const BodyTargets& b, int sign, const Proportions& body, const GaitOutput& from, double ease) {
   GaitOutput g;
   g.steps = from.steps;
   g.phase = from.phase;
@@ -162,6 +184,12 @@ GaitOutput as_gait_output(const BodyTargets& b, int sign, const Proportions& bod
   g.standing = false;
   g.pelvis_y = b.pelvis.y;
   const double reach = 0.999 * body.leg();
+  // A foot in the air eases into the leg's full length instead of snapping to it (Rule 8: near
+  // a straight leg the knee swings several times as far as the ankle travels; a swing reaching
+  // out to its landing moved the knee 8 cm in a step). Beyond kSoftFrom L the hip-to-ankle
+  // distance approaches kSoftTo L and never gets there. A bearing foot stays where it bears.
+  constexpr double kSoftFrom = 0.94, kSoftTo = 0.995;
+  const double soft_from = kSoftFrom * body.leg(), soft_span = (kSoftTo - kSoftFrom) * body.leg();
   for (Side s : kSides) {
     const FootTarget& t = b.foot[index(s)];
     FootOutput& f = g.feet[index(s)];
@@ -169,12 +197,13 @@ GaitOutput as_gait_output(const BodyTargets& b, int sign, const Proportions& bod
     vec2 ball = t.ball;
     const vec2 leg = ankle - b.pelvis;
     const double len = glm::length(leg);
-    bool pulled = false;
-    if (len > reach) {  // pulled in along the leg: the whole foot moves with its ankle (so it bears nothing)
-      const vec2 moved = b.pelvis + leg * (reach / len);
+    const bool pulled = len > reach;  // (pulled in along the leg, it bears nothing)
+    const double soft = len > soft_from ? soft_from + soft_span * std::tanh((len - soft_from) / soft_span) : len;
+    const double to = t.planted && !pulled ? len : std::min(reach, len + (soft - len) * clamp01(ease));
+    if (to < len) {  // the whole foot moves with its ankle
+      const vec2 moved = b.pelvis + leg * (to / len);
       ball += moved - ankle;
       ankle = moved;
-      pulled = true;
     }
     f.planted = t.planted && !pulled;
     f.toe_world = ball;

@@ -67,6 +67,13 @@ vec2 swing_about(vec2 from, vec2 to, vec2 hip, double w, double min_radius, int 
 // guard that no joint enters a box. The hips at `hip`, facing `sign`.
 FootTarget clear_of_box(FootTarget f, vec2 hip, double x0, double x1, double top_y, int sign, const Proportions& body);
 
+// m/s: the mean speed of a foot a move carries from one hold to the next, at most (its peak
+// under the keys' easing is 1.5x: ~4.4 cm a step at 120 Hz; Rule 8's few centimetres a step).
+inline constexpr double kFootSwingSpeed = 3.5;
+
+// The least time (s) to carry each foot of `from` to where `to` has it, at kFootSwingSpeed.
+double foot_swing_time(const BodyTargets& from, const BodyTargets& to);
+
 // m below a top: a foot that high, not bearing, is on its way over the edge.
 inline constexpr double kOverEdgeBand = 0.35;
 
@@ -83,8 +90,10 @@ vec2 pelvis_below(vec2 shoulder, double lean, int sign, const Proportions& body)
 
 // The pose as the gait's output (feet with their ankles, the hips' height), so the legs are
 // solved the gait's way. A foot beyond the leg's reach is pulled in along the leg (never a
-// leg longer than a leg). `from` gives the step count and the phase to keep.
-GaitOutput as_gait_output(const BodyTargets& b, int sign, const Proportions& body, const GaitOutput& from);
+// leg longer than a leg); a foot in the air eases into the leg's length by `ease` (0..1: the
+// move eases it in from the walk's own legs as it begins). `from` gives the step count and
+// the phase to keep.
+GaitOutput as_gait_output(const BodyTargets& b, int sign, const Proportions& body, const GaitOutput& from, double ease = 1.0);
 
 // The rifle slung across the back of a trunk from `pelvis` to `shoulder` (world): the butt at
 // the hip behind, the muzzle up past the shoulder; `held` blended to it by `sling` (0..1).

@@ -17,6 +17,26 @@ constexpr double kTakeExtra = 0.3;     // m: asked (Space), he takes a box from 
 constexpr double kLook = 8.0;          // m: how far ahead a face or an edge is looked for (braking)
 constexpr double kLadderOffBottom = 0.5;   // m: off the ladder's foot he stands this far back
 constexpr double kLadderOffTop = 0.45;     // m: off its top he stands this far onto the platform
+constexpr double kHangStand = 0.3;     // m: before an edge to hang from, he stops this far back and turns round
+constexpr double kStill = 0.15;        // m/s: stopped enough to turn round on the spot
+// Turning round, his arms and the rifle sweep through the side view up to ~0.5 m from his hips
+// (at a face 0.4 m away an elbow went 10 cm into it): nearer a face than this he steps away
+// from it first, holding his facing, for at most kRoomTime.
+constexpr double kTurnRoom = 0.6;      // m, hips to face
+constexpr double kRoomSpeed = 0.6;     // m/s (a step back is within a backpedal's)
+constexpr double kRoomTime = 1.2;      // s
+
+// The nearest face of a box that is not ground to him on the side `dir` of x (m; infinity if none).
+double face_distance(const Terrain& world, const std::vector<bool>& walkable, double x, int dir) {
+  double best = std::numeric_limits<double>::infinity();
+  for (std::size_t i = 0; i < world.boxes.size(); ++i) {
+    if (i < walkable.size() && walkable[i]) continue;
+    const Box& b = world.boxes[i];
+    const double d = dir > 0 ? b.x - x : x - (b.x + b.width);
+    if (d >= -0.05) best = std::min(best, std::max(d, 0.0));
+  }
+  return best;
+}
 
 double top_stand_along(double width, const Proportions& body) {
   // Both balls on the top of a narrow wall: the hips back from its middle by the ball's lead.
@@ -58,19 +78,40 @@ const ObstacleOutput& ObstacleState::step(const ObstacleInput& in, const Terrain
   out_.vx_desired = in.vx_desired;
   if (kind_ == Kind::none) {
     set_support(world, walkable_.height_at(in.body_x), t);
-    if (!try_ladder(in, world, t, gt)) try_start(in, world, t, gt);
+    if (!try_ladder(in, world, t, gt) && !try_start(in, world, t, gt)) try_make_room(in, world, t);
   }
-  if (kind_ == Kind::turn_to_ladder) {
-    out_.turn_to = turn_sign_;
-    out_.vx_desired = 0.0;
-    if (in.side_on && in.sign == turn_sign_) {
+  if (kind_ == Kind::make_room) {
+    t_ += in.dt;
+    out_.turn_to = in.sign;  // (the turn waits)
+    out_.vx_desired = room_dir_ * kRoomSpeed;
+    if (face_distance(world, walkable_set_, in.body_x, -room_dir_) >= room_need_ || t_ >= kRoomTime) {
       kind_ = Kind::none;
-      ObstacleInput again = in;
-      again.climb = ladder_dir_;
-      try_ladder(again, world, t, gt);
+      out_.turn_to.reset();
+      out_.vx_desired = in.vx_desired;
     }
   }
-  if (kind_ != Kind::none && kind_ != Kind::turn_to_ladder) run(in, world, t, gt);
+  if (kind_ == Kind::turn_to_ladder || kind_ == Kind::turn_to_drop) {
+    out_.turn_to = turn_sign_;
+    out_.vx_desired = 0.0;
+    // (Too near the platform to turn round to its ladder, he steps back first: see make_room.)
+    const int away = -turn_sign_;
+    if (kind_ == Kind::turn_to_ladder && in.side_on && in.sign != turn_sign_ &&
+        face_distance(world, walkable_set_, in.body_x, turn_sign_) < t.stop_gap) {
+      out_.turn_to = in.sign;
+      out_.vx_desired = away * kRoomSpeed;
+    }
+    if (in.side_on && in.sign == turn_sign_) {
+      if (kind_ == Kind::turn_to_drop) {
+        start_hang_drop(in, world, t, gt);
+      } else {
+        kind_ = Kind::none;
+        ObstacleInput again = in;
+        again.climb = ladder_dir_;
+        try_ladder(again, world, t, gt);
+      }
+    }
+  }
+  if (kind_ != Kind::none && kind_ != Kind::turn_to_ladder && kind_ != Kind::turn_to_drop && kind_ != Kind::make_room) run(in, world, t, gt);
   return out_;
 }
 
@@ -145,7 +186,15 @@ bool ObstacleState::try_start(const ObstacleInput& in, const Terrain& world, con
     t_ = 0.0;
     return true;
   }
-  if (forward && edge_first && edge->distance <= kDropTrigger + 0.1 * speed) {
+  // An edge too deep to sit and drop from: he stops short of it and turns round to hang from it.
+  const bool hangs = edge_first && drop_hangs(edge->top_y - edge->below_y, body_);
+  if (forward && hangs && edge->distance <= kDropTrigger + 0.1 * speed && speed < kStill) {
+    hang_edge_ = *edge;
+    turn_sign_ = -in.sign;
+    kind_ = Kind::turn_to_drop;
+    return true;
+  }
+  if (forward && edge_first && !hangs && edge->distance <= kDropTrigger + 0.1 * speed) {
     const DropInput di{in.now, in.sign, edge->edge_x, edge->top_y, edge->below_y, body_};
     const double land_x = drop_landing_x(di);
     const Terrain below = walkable_terrain(world, edge->below_y, t.step_max);
@@ -160,6 +209,7 @@ bool ObstacleState::try_start(const ObstacleInput& in, const Terrain& world, con
     const bool takes_box = forward && box && box->move != ObstacleMove::blocked;
     if (box && !takes_box) room = box->distance - t.stop_gap;
     if (edge && !forward) room = std::min(room, edge->distance - kEdgeGap);
+    if (forward && hangs) room = std::min(room, edge->distance - kHangStand);
     if (std::isfinite(room)) {
       const double vmax = std::sqrt(2.0 * kBrakeShare * in.accel_limit * std::max(0.0, room));
       if (std::abs(out_.vx_desired) > vmax) out_.vx_desired = travel * vmax;
@@ -168,8 +218,37 @@ bool ObstacleState::try_start(const ObstacleInput& in, const Terrain& world, con
   return false;
 }
 
+bool ObstacleState::try_make_room(const ObstacleInput& in, const Terrain& world, const ObstacleTuning& t) {
+  if (in.wants_sign == in.sign || !in.may_start) return false;
+  const double ahead = face_distance(world, walkable_set_, in.body_x, 1), behind = face_distance(world, walkable_set_, in.body_x, -1);
+  // Turned toward the nearer face he needs the room a face stops him at (stop_gap: his rifle at
+  // the ready stays out of it), turned away from it the turn's own.
+  const int near_side = ahead < behind ? 1 : -1;
+  const double need = near_side == in.wants_sign ? std::max(kTurnRoom, t.stop_gap) : kTurnRoom;
+  const double near = std::min(ahead, behind), far = std::max(ahead, behind);
+  if (near >= need || far - (need - near) < kTurnRoom) return false;  // (room, or none to make)
+  room_need_ = need;
+  room_dir_ = -near_side;
+  kind_ = Kind::make_room;
+  t_ = 0.0;
+  return true;
+}
+
+void ObstacleState::start_hang_drop(const ObstacleInput& in, const Terrain& world, const ObstacleTuning& t,
+                                    const GaitTuning& gt) {
+  // Turned round, he faces the edge's face (in.sign); the plan lowers him from where he stands.
+  const EdgeAhead& e = hang_edge_;
+  const DropInput di{in.now, in.sign, e.edge_x, e.top_y, e.below_y, body_};
+  const double land_x = hang_drop_landing_x(di, t);
+  const Terrain below = walkable_terrain(world, e.below_y, t.step_max);
+  hang_ = plan_hang_drop(di, stand_at(land_x, in.sign, below, gt), t);
+  kind_ = Kind::hang_drop;
+  t_ = 0.0;
+}
+
 void ObstacleState::finish(double x, double support_y, const Terrain& world, const ObstacleTuning& t) {
   kind_ = Kind::none;
+  owned_t_ = 0.0;
   set_support(world, support_y, t);
   out_.owns_body = false;
   out_.ended = true;
@@ -194,6 +273,11 @@ void ObstacleState::run(const ObstacleInput& in, const Terrain& world, const Obs
     case Kind::drop:
       if (t_ >= drop_.end_t) return finish(drop_.stand.pelvis.x, drop_.in.below_y, world, t);
       pose = drop_pose(drop_, t_);
+      state = State::drop;
+      break;
+    case Kind::hang_drop:
+      if (t_ >= hang_.landing.end_t) return finish(hang_.landing.stand.pelvis.x, hang_.in.below_y, world, t);
+      pose = hang_drop_pose(hang_, t_);
       state = State::drop;
       break;
     case Kind::ladder_keys:
@@ -250,7 +334,9 @@ void ObstacleState::run(const ObstacleInput& in, const Terrain& world, const Obs
   out_.pose = pose;
   out_.state = state;
   const int sign = kind_ == Kind::ladder || kind_ == Kind::ladder_keys ? ladder_.sign : in.sign;
-  out_.gait = as_gait_output(pose, sign, body_, in.gait);
+  owned_t_ += in.dt;
+  constexpr double kEaseIn = 0.25;  // s: the move's soft reach of a foot in the air comes in over this
+  out_.gait = as_gait_output(pose, sign, body_, in.gait, smoothstep01(owned_t_ / kEaseIn));
   out_.body_x = pose.pelvis.x;
   out_.body_vx = in.dt > 0.0 ? (pose.pelvis.x - in.body_x) / in.dt : 0.0;
 }

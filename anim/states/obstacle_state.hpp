@@ -9,6 +9,7 @@
 #include "anim/gait/gait.hpp"
 #include "anim/states/climb.hpp"
 #include "anim/states/drop.hpp"
+#include "anim/states/hang_drop.hpp"
 #include "anim/states/ladder.hpp"
 #include "anim/states/obstacle_detect.hpp"
 #include "anim/states/obstacle_pose.hpp"
@@ -33,6 +34,7 @@ struct ObstacleInput {
                             // (he still stops at a face or an edge)
   bool take = false;        // asked to take the box ahead (Space), moving or not
   int climb = 0;            // at a ladder: 1 up, -1 down, 0 hold
+  int wants_sign = 1;       // the way he is asked to face (a turn is asked when it differs from sign)
   double accel_limit = 4.0; // m/s^2 the body can brake with
   BodyTargets now{};        // his pose at the end of the last step
   GaitOutput gait{};        // the walk's last output
@@ -66,10 +68,12 @@ class ObstacleState {
   const Terrain& walkable() const { return walkable_; }
 
  private:
-  enum class Kind : std::uint8_t { none, turn_to_ladder, vault, climb, drop, ladder_keys, ladder };
+  enum class Kind : std::uint8_t { none, turn_to_ladder, vault, climb, drop, ladder_keys, ladder, turn_to_drop, hang_drop, make_room };
   BodyTargets stand_at(double x, int sign, const Terrain& walkable, const GaitTuning& gt) const;
   void set_support(const Terrain& world, double support_y, const ObstacleTuning& t);
   bool try_start(const ObstacleInput& in, const Terrain& world, const ObstacleTuning& t, const GaitTuning& gt);
+  bool try_make_room(const ObstacleInput& in, const Terrain& world, const ObstacleTuning& t);
+  void start_hang_drop(const ObstacleInput& in, const Terrain& world, const ObstacleTuning& t, const GaitTuning& gt);
   bool try_ladder(const ObstacleInput& in, const Terrain& world, const ObstacleTuning& t, const GaitTuning& gt);
   void run(const ObstacleInput& in, const Terrain& world, const ObstacleTuning& t, const GaitTuning& gt);
   void finish(double x, double support_y, const Terrain& world, const ObstacleTuning& t);
@@ -77,6 +81,7 @@ class ObstacleState {
   Proportions body_{};
   Kind kind_ = Kind::none;
   double t_ = 0.0;                 // s into the running move
+  double owned_t_ = 0.0;           // s the moves have owned the body since the walk last had it
   double support_y_ = 0.0;         // world m: what he stands on
   std::vector<bool> walkable_set_; // which boxes are ground to him
   Terrain walkable_;
@@ -92,6 +97,10 @@ class ObstacleState {
   int ladder_dir_ = 1;                // the way he last climbed
   int turn_sign_ = 1;                 // turn_to_ladder: the facing wanted
   std::size_t turn_ladder_ = 0;
+  EdgeAhead hang_edge_{};             // turn_to_drop: the edge he turns round at, to hang from
+  HangDropPlan hang_{};
+  int room_dir_ = 1;                  // make_room: the way he steps, away from the face
+  double room_need_ = 0.0;            // make_room: m from the face he steps back to
   ObstacleOutput out_{};
 };
 

@@ -35,4 +35,12 @@ struct ObstacleTuning {
   double ladder_stand_off = 0.36;   // m, 0.25..0.5: the hips this far from the ladder's line
 };
 
+// The hips' sink in a landing's knee bend (m) for an impact at `impact_speed` (m/s) on legs of
+// length `leg` (m): a vault's, a drop's and a hang's landing alike (landing_dip_*).
+inline double landing_dip(double impact_speed, double leg, const ObstacleTuning& t) {
+  constexpr double kBendAtRest = 0.04;  // m: a landing from no height still gives at the knees
+  const double dip = kBendAtRest + t.landing_dip_per_speed * impact_speed;
+  return dip < t.landing_dip_max * leg ? dip : t.landing_dip_max * leg;
+}
+
 }  // namespace anim

@@ -26,7 +26,9 @@ double vault_landing_x(const VaultInput& in, const ObstacleTuning& t);
 struct VaultPlan {
   VaultInput in{};
   BodyTargets stand{};     // standing at the landing (the gait's stance there)
+  BodyTargets plant{};     // the hold at the plant: a hand on the top, the take-off foot driving
   double plant_t = 0.0;    // s: the hand lands on the top, the take-off foot drives
+  double release_t = 0.0;  // s: the planted hand lets go
   double land_t = 0.0;     // s: the feet touch down
   double end_t = 0.0;      // s: standing
   vec2 plant_pelvis{}, apex{}, land_pelvis{};

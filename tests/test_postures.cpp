@@ -12,6 +12,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstring>
 #include <string>
@@ -78,7 +79,8 @@ Faults faults_of(const std::vector<CharacterFrame>& frames) {
     // as the gait's meter does.)
     if (std::abs(c.body.x_scale()) == 1.0) {
       f.max_bone = std::max(f.max_bone, bone_error(c));
-      f.max_hand_off = std::max({f.max_hand_off, glm::length(c.joints[index(Joint::hand_near)] - c.rifle.grip),
+      // (The crawl's hands let go of the rifle for the floor: there they are checked as contacts.)
+      if (c.hands_free <= 0.0) f.max_hand_off = std::max({f.max_hand_off, glm::length(c.joints[index(Joint::hand_near)] - c.rifle.grip),
                                  glm::length(c.joints[index(Joint::hand_far)] - c.rifle.fore)});
     }
     if (i >= 2) {
@@ -114,6 +116,21 @@ std::vector<CharacterFrame> between(const std::vector<CharacterFrame>& f, double
 }
 
 vec2 J(const CharacterFrame& f, Joint j) { return f.joints[index(j)]; }
+
+// How far a joint moves HORIZONTALLY while `planted` says it bears, from where it came down
+// (Rule 8: vertical movement is the lift beginning), m, the worst over the frames.
+template <class Planted>
+double planted_drift(const std::vector<CharacterFrame>& frames, Joint joint, Planted planted) {
+  double worst = 0.0, at = 0.0;
+  bool was = false;
+  for (const CharacterFrame& f : frames) {
+    const bool now = planted(f);
+    if (now && !was) at = J(f, joint).x;
+    if (now) worst = std::max(worst, std::abs(J(f, joint).x - at));
+    was = now;
+  }
+  return worst;
+}
 
 // Moving, what the gaits the change passes through do by themselves at these speeds (a steady gait, and a stop
 // from it), with a margin: the postures may not pop more than the gait they ride on.
@@ -313,6 +330,66 @@ TEST_CASE("prone crawl: its own gait, phase by distance, planted toes still, the
   for (const CharacterFrame& f : crawl) apart = std::max(apart, std::abs(J(f, Joint::ankle_near).x - J(f, Joint::ankle_far).x));
   CHECK(apart > 0.15);
   check_faults(all, "crawl");
+}
+
+TEST_CASE("prone crawl: diagonal limb pairs, each hand planted with the opposite knee, both still while planted") {
+  for (int facing : {1, -1}) {
+    for (double v : {0.6, 0.25}) {
+      CAPTURE(facing);
+      CAPTURE(v);
+      const auto all = gait_runs::run(schedule({{0.0, Stance::prone, 0.0}, {4.0, Stance::prone, v * facing}}), 11.0, 3, Terrain{}, facing);
+      const auto crawl = between(all, 7.0, 11.0);
+      // Rule 7: a pair is a hand and the OPPOSITE knee. Together they bear for most of the
+      // cycle (the stance share, 0.58); a hand and the knee on its own side only where the
+      // two pairs' stances overlap (2 x 0.58 - 1). Arms in phase with their own side's legs
+      // swap the two (0.16 diagonal, 0.58 same side).
+      std::array<int, 2> diagonal{}, same_side{}, hand_down{}, knee_down{};
+      const std::array<Joint, 2> hand = {Joint::hand_near, Joint::hand_far};
+      const std::array<Joint, 2> knee = {Joint::knee_near, Joint::knee_far};
+      for (const CharacterFrame& f : crawl) {
+        for (std::size_t s : {0u, 1u}) {
+          diagonal[s] += f.hand_contact[s] && f.knee_contact[1 - s] ? 1 : 0;
+          same_side[s] += f.hand_contact[s] && f.knee_contact[s] ? 1 : 0;
+          hand_down[s] += f.hand_contact[s] ? 1 : 0;
+          knee_down[s] += f.knee_contact[s] ? 1 : 0;
+        }
+      }
+      const double n = static_cast<double>(crawl.size());
+      for (std::size_t s : {0u, 1u}) {
+        CAPTURE(s);
+        MESSAGE("hand " << s << " with the opposite knee " << diagonal[s] / n << ", with its own side's " << same_side[s] / n);
+        CHECK(diagonal[s] / n > 0.5);
+        CHECK(same_side[s] / n < 0.3);
+        // Each limb plants and lifts in turn (neither planted all along nor never).
+        CHECK(hand_down[s] / n > 0.5);
+        CHECK(hand_down[s] / n < 0.75);
+        CHECK(knee_down[s] / n > 0.5);
+        CHECK(knee_down[s] / n < 0.75);
+        // Planted, a hand and a knee are still in the world while the body goes over them (Rule 2).
+        const double hand_drift = planted_drift(crawl, hand[s], [s](const CharacterFrame& f) { return f.hand_contact[s]; });
+        const double knee_drift = planted_drift(crawl, knee[s], [s](const CharacterFrame& f) { return f.knee_contact[s]; });
+        MESSAGE("planted drift: hand " << hand_drift * 1000.0 << " mm, knee " << knee_drift * 1000.0 << " mm");
+        CHECK(hand_drift <= kMaxToeDrift);
+        CHECK(knee_drift <= kMaxToeDrift);
+      }
+      // The arms reach: a hand comes down ahead of the shoulders (Rule 7), and it is on the floor.
+      for (std::size_t i = 1; i < crawl.size(); ++i) {
+        for (std::size_t s : {0u, 1u}) {
+          if (!crawl[i].hand_contact[s] || crawl[i - 1].hand_contact[s]) continue;
+          const CharacterFrame& f = crawl[i];
+          CHECK((J(f, hand[s]).x - J(f, Joint::shoulder_near).x) * facing > 0.15);
+          CHECK(J(f, hand[s]).y < 0.08);
+        }
+      }
+      // The whole crawl (lying still, the crawl coming in) moves nothing planted either.
+      const auto moving = between(all, 3.0, 11.0);
+      for (std::size_t s : {0u, 1u}) {
+        CHECK(planted_drift(moving, hand[s], [s](const CharacterFrame& f) { return f.hand_contact[s]; }) <= kMaxToeDrift);
+        CHECK(planted_drift(moving, knee[s], [s](const CharacterFrame& f) { return f.knee_contact[s]; }) <= kMaxToeDrift);
+      }
+      check_faults(all, "crawl on diagonal pairs");
+    }
+  }
 }
 
 TEST_CASE("prone still: the head lets down to rest and lifts now and then to check, the same on a replay") {

@@ -369,6 +369,7 @@ void Character::solve_pose(const StepContext& c, const Terrain& terrain) {
   f.rifle = {frame.to_world(hold.rifle.butt), frame.to_world(hold.rifle.grip), frame.to_world(hold.rifle.fore),
              frame.to_world(hold.rifle.muzzle)};
   f.rifle = slung_rifle(f.rifle, joints[index(Joint::pelvis)], joints[index(Joint::shoulder_near)], frame.sign(), hands.sling);
+  if (!move) f.rifle = crawl_rifle(f.rifle, joints[index(Joint::hand_near)], frame.sign(), lower.hands.hand[0].weight);
   for (Side s : kSides) f.hand_contact[index(s)] = hands.hand[index(s)].bearing;
   f.hands_free = std::max(hands.hand[0].weight, hands.hand[1].weight);
   f.lean = torso.lean + lower.trunk_pitch;

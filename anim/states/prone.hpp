@@ -118,6 +118,13 @@ struct ProneLookInput {
 };
 double prone_face_pitch(const ProneLookInput& in, const ProneTuning& t);
 
+// The crawl's rifle (a low crawl, FM 3-21.8 ch. 8): the hands are on the floor, so the rifle
+// rides on the near (firing) forearm, held at its fore-end, muzzle forward and off the floor;
+// it goes with that hand (still while the hand is planted). `held` is the rifle as the hands
+// would hold it (world), `hand` the near hand (world), `sign` the facing sign, `w` 0..1 how
+// far the crawl has taken it (0: `held` as it is).
+RiflePoints crawl_rifle(const RiflePoints& held, vec2 hand, double sign, double w);
+
 // A prone leg drawn up: the knee cannot fold down through the floor, so it goes out to the
 // side (out of the side view's plane) and bears on the floor at `floor_y`. Given the hip and
 // the ankle (side view, m), where the knee shows and how far out of the plane it is, so the

@@ -3,6 +3,7 @@
 #include "anim/gait/stance_roll.hpp"
 #include "anim/gait/step_variation.hpp"
 #include "anim/states/posture.hpp"
+#include "anim/states/rifle_carry.hpp"
 #include "anim/skeleton.hpp"
 
 #include <algorithm>
@@ -223,19 +224,9 @@ RiflePoints crawl_rifle(const RiflePoints& held, vec2 hand, double sign, double 
   constexpr double kOverHand = 0.12;   // m: the bore over the hand's grip point, the handguard on the forearm (the magazine clear of the floor)
   constexpr double kMuzzleUp = 0.06;   // rad: the muzzle carried a little up, off the floor
   const double length = std::max(glm::length(held.muzzle - held.butt), 1e-6);
-  const double grip_share = glm::length(held.grip - held.butt) / length;
   const double fore_share = glm::length(held.fore - held.butt) / length;
   const vec2 along{(sign < 0.0 ? -1.0 : 1.0) * std::cos(kMuzzleUp), std::sin(kMuzzleUp)};
-  const vec2 butt = hand + vec2{0.0, kOverHand} - along * (fore_share * length);
-  // Blended by the butt and the direction, so the rifle keeps its length.
-  const double a0 = angle_of(held.muzzle - held.butt);
-  const vec2 d = direction(a0 + wrap_angle(angle_of(along) - a0) * w);
-  RiflePoints out;
-  out.butt = mix(held.butt, butt, w);
-  out.grip = out.butt + d * (length * grip_share);
-  out.fore = out.butt + d * (length * fore_share);
-  out.muzzle = out.butt + d * length;
-  return out;
+  return rifle_moved_toward(held, hand + vec2{0.0, kOverHand} - along * (fore_share * length), along, w);
 }
 
 FrogKnee frog_knee(vec2 hip, vec2 ankle, vec2 ik_knee, double floor_y, const Proportions& body) {

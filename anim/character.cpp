@@ -214,6 +214,7 @@ void Character::solve_pose(const StepContext& c, const Terrain& terrain) {
   const bool move = obstacle_.owns_body();  // an obstacle move places the body (3. State)
   const BodyTargets& held = obstacle_.output().pose;
   const LowerBody& lower = states_.lower();
+  const BodyTargets& hands = move ? held : lower.hands;  // the hands' own holds off the rifle, if any
   const GaitOutput& g = move ? obstacle_.output().gait : lower.legs;
   const BodyFrame frame{{motion_.x, 0.0}, yaw_};
   const double speed = std::abs(motion_.vx);
@@ -277,8 +278,8 @@ void Character::solve_pose(const StepContext& c, const Terrain& terrain) {
   ri.dt = c.dt;
   const RifleHold hold = step_rifle_hold(rifle_, ri, tuning_.aim, tuning_.carry, tuning_.rifle);
   ArmsInput arms_in{shoulder, upper_abs, hold.rifle};
-  if (move) hold_hands(arms_in.rifle, held, frame);  // a hand on a box's top, an edge or a rung
-  const ArmsPose arms = solve_arms(arms_in, body_, move ? arms_for(tuning_.arms, held) : tuning_.arms);
+  hold_hands(arms_in.rifle, hands, frame);  // a hand on a box's top, an edge, a rung or the crawl's floor
+  const ArmsPose arms = solve_arms(arms_in, body_, arms_for(tuning_.arms, hands));
   pose.arm = arms.angles;
 
   // 10. Look-at, after the lean: the FACE turns toward the aim point at a limited speed,
@@ -313,8 +314,8 @@ void Character::solve_pose(const StepContext& c, const Terrain& terrain) {
   std::array<double, 2> knee_depth{};
   if (lower.prone > 0.0) {
     // A prone leg drawn up cannot fold its knee down through the floor: it goes out to the side.
-    const double floor = terrain.height_at(motion_.x) + tuning_.kneel.knee_height;
     for (Side s : kSides) {
+      const double floor = terrain.height_at(motion_.x) + tuning_.kneel.knee_height + lower.knee_lift[index(s)];
       const Joint hip = s == Side::near ? Joint::hip_near : Joint::hip_far;
       const Joint knee = s == Side::near ? Joint::knee_near : Joint::knee_far;
       const Joint ankle = s == Side::near ? Joint::ankle_near : Joint::ankle_far;
@@ -369,8 +370,10 @@ void Character::solve_pose(const StepContext& c, const Terrain& terrain) {
   f.joints = joints;
   f.rifle = {frame.to_world(hold.rifle.butt), frame.to_world(hold.rifle.grip), frame.to_world(hold.rifle.fore),
              frame.to_world(hold.rifle.muzzle)};
-  if (move) f.rifle = slung_rifle(f.rifle, joints[index(Joint::pelvis)], joints[index(Joint::shoulder_near)], frame.sign(), held.sling);
-  for (Side s : kSides) f.hand_contact[index(s)] = move && held.hand[index(s)].bearing;
+  f.rifle = slung_rifle(f.rifle, joints[index(Joint::pelvis)], joints[index(Joint::shoulder_near)], frame.sign(), hands.sling);
+  if (!move) f.rifle = crawl_rifle(f.rifle, joints[index(Joint::hand_near)], frame.sign(), lower.hands.hand[0].weight);
+  for (Side s : kSides) f.hand_contact[index(s)] = hands.hand[index(s)].bearing;
+  f.hands_free = std::max(hands.hand[0].weight, hands.hand[1].weight);
   f.lean = torso.lean + lower.trunk_pitch;
   f.lean_accel = torso.accel_lean;
   f.lean_slope = torso.slope_lean;

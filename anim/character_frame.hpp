@@ -83,8 +83,9 @@ struct CharacterFrame {
   std::array<double, 2> knee_depth{};  // by Side: m the knee is held out of the side view's plane (a
                                        // prone leg drawn up to the side); the legs keep their 3D length
   // Obstacle moves (issue 12, anim/states/obstacle_state): by Side, that hand holds on (a box's
-  // top or edge, a rung) and bears.
+  // top or edge, a rung, the crawl's floor) and bears.
   std::array<bool, 2> hand_contact{};
+  double hands_free = 0.0;  // 0..1: how far the hands have let go of the rifle for holds of their own
 };
 
 }  // namespace anim

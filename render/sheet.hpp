@@ -32,6 +32,10 @@ struct SheetOptions {
   std::string title;  // first line of the sheet (empty: none)
 };
 
+// A leg bears on the ground: on its foot, or kneeling or crawling on its knee (Rule 7: a knee
+// that bears is a contact like a foot). The sheets' contact bars and stance read this.
+inline bool leg_bears(const anim::CharacterFrame& f, int side) { return f.contact[side] || f.knee_contact[side]; }
+
 // The measurements a row is labelled with, from the recorded cycle as simulated.
 struct RowStats {
   double speed = 0.0;            // m/s, mean |vx|

@@ -48,17 +48,20 @@ void draw_trails(Canvas& cell, const Camera& cam, const CycleSample& s, std::siz
   draw_path(cell, layer, cam, s, first, last, anim::Joint::pelvis, st.pelvis_trail);
 }
 
-// A disc under each planted toe, just below the ground line, in that foot's colour.
+// A disc under each planted toe and each bearing knee, just below the ground line, in that
+// leg's colour.
 void mark_plants(Canvas& cell, const Camera& cam, const anim::CharacterFrame& f, const CellGeometry& g,
                  const SheetStyle& st) {
   const float radius = 3.5f;
   const float y = static_cast<float>(g.ground_y) + 6.0f;
-  // Far first so the near mark is on top where the two toes share a spot.
+  // Far first so the near mark is on top where the two share a spot.
   for (anim::Side side : {anim::Side::far, anim::Side::near}) {
-    if (!f.contact[anim::index(side)]) continue;
-    const anim::Joint toe = side == anim::Side::near ? anim::Joint::toe_near : anim::Joint::toe_far;
-    const float x = cam.to_canvas(f.joints[anim::index(toe)]).x;
-    fill_disc(cell, {x, y}, radius, side == anim::Side::near ? st.near_foot : st.far_foot);
+    const bool near = side == anim::Side::near;
+    const Rgba colour = near ? st.near_foot : st.far_foot;
+    const anim::Joint toe = near ? anim::Joint::toe_near : anim::Joint::toe_far;
+    const anim::Joint knee = near ? anim::Joint::knee_near : anim::Joint::knee_far;
+    if (f.contact[anim::index(side)]) fill_disc(cell, {cam.to_canvas(f.joints[anim::index(toe)]).x, y}, radius, colour);
+    if (f.knee_contact[anim::index(side)]) fill_disc(cell, {cam.to_canvas(f.joints[anim::index(knee)]).x, y}, radius, colour);
   }
 }
 

@@ -27,7 +27,7 @@ RowStats row_stats(const CycleSample& s) {
 
   r.speed = s.speed;
   std::size_t planted = 0;
-  for (std::size_t i = s.cycle_begin; i < s.cycle_end; ++i) planted += s.frames[i].contact[0] + s.frames[i].contact[1];
+  for (std::size_t i = s.cycle_begin; i < s.cycle_end; ++i) planted += leg_bears(s.frames[i], 0) + leg_bears(s.frames[i], 1);
   r.stance_fraction = 0.5 * static_cast<double>(planted) / static_cast<double>(n);
   // Over the whole sample (three cycles), so a slide near the loop point is not missed.
   r.max_slide = anim::measure_gait(s.frames, flat).max_contact_drift;

@@ -47,9 +47,9 @@ void draw_timeline(Canvas& sheet, int x0, int y0, int stills, int cell_width, co
     double u = ((px + 0.5) / cell_width - 0.5) / stills;
     u -= std::floor(u);
     const anim::CharacterFrame& f = s.frames[frame_at(s, u)];
-    const bool flight = !f.contact[0] && !f.contact[1];
+    const bool flight = !leg_bears(f, 0) && !leg_bears(f, 1);
     for (int side = 0; side < 2; ++side) {
-      const Rgba c = f.contact[side] ? foot[side] : (flight ? st.flight : st.bar_empty);
+      const Rgba c = leg_bears(f, side) ? foot[side] : (flight ? st.flight : st.bar_empty);
       fill_rect(sheet, x0 + px, bar_y[side], 1, kBar, c);
     }
   }

@@ -769,6 +769,14 @@ void Gait::solve_hips(const Context& c, const GaitTuning& t, const Terrain& terr
   (void)terrain;
 }
 
+// rad: how far past its dorsiflexion limit a planted ankle may go for a step rather than the
+// foot jump from one answer of its roll to the other (roll_planted); ~3 deg, within the
+// spread of weight-bearing dorsiflexion across people (20-25 deg, MOTION.md)
+constexpr double kDorsiflexionSlack = 0.05;
+// rad: a stance knee the profile holds this straight or straighter (a walk's mid-stance,
+// ~12 deg, Perry 1992) may keep its straight answer when the other would be a jump
+constexpr double kStraightKnee = 0.25;
+
 void Gait::roll_planted(const Context& c, const GaitTuning& t, const Terrain& terrain) {
   // The planted feet's roll for the solved hips: the natural roll of Rule 4, or more where
   // the leg needs it to reach them or the ankle would dorsiflex past its limit.
@@ -782,15 +790,36 @@ void Gait::roll_planted(const Context& c, const GaitTuning& t, const Terrain& te
     // stance knee holds: walking it folds to ~38 deg at toe-off, a run's to ~20 (Perry 1992;
     // Novacheck 1998). Before the heel may rise the knee takes what the hips leave it.
     StanceRollInput in = roll_input(f.plant, q, c, t);
+    const double knee_span = leg_span(body_, stance_knee_at(f.plant, q, c, t));
     FootPose pose;
     if (walking && f.plant.stepped) {
       const double push = smoothstep01((q - c.g.heel_rise_at) / std::max(1e-3, 1.0 - c.g.heel_rise_at));
       StanceRollInput pushing = in;
-      pushing.reach = std::min(in.reach, in.reach + (leg_span(body_, stance_knee_at(f.plant, q, c, t)) - in.reach) * push);
+      pushing.reach = std::min(in.reach, in.reach + (knee_span - in.reach) * push);
       pose = roll_for_hip(body_, pushing, hip);
       if (glm::length(pose.ankle - hip) > in.reach + 1e-9) pose = roll_for_hip(body_, in, hip);  // the leg's reach first
     } else {
       pose = roll_for_hip(body_, in, hip);
+    }
+    // Near full extension two answers can hold the same hips: the leg straight on a flatter
+    // foot, or bent at the profile's knee on a lifted heel, and no roll between them does (a
+    // heel rising under a straight leg bends the knee faster than it tips the foot, and the
+    // ankle passes its dorsiflexion). The least roll then jumps between the two as the hips
+    // move a hair: rising from a crouch at speed the foot went flat / heel-up from one step to
+    // the next, the knee 4 <-> 38 deg. So where the least roll jumps, the foot stays on the
+    // answer it is on: of the least roll, the bent answer and the straight one (its ankle let
+    // past its range by a hair), the one nearest the foot's roll of the last step.
+    StanceRollInput bent = in;
+    bent.reach = std::min(in.reach, knee_span);
+    const FootPose pushed = roll_for_hip(body_, bent, hip);
+    if (glm::length(pushed.ankle - hip) <= in.reach + 1e-9 && std::abs(pushed.pitch - f.pitch) < std::abs(pose.pitch - f.pitch))
+      pose = pushed;
+    if (c.g.stance_fraction > 0.5 && stance_knee_at(f.plant, q, c, t) <= kStraightKnee) {
+      StanceRollInput straight = in;
+      straight.dorsiflexion_max += kDorsiflexionSlack;
+      const FootPose held = roll_for_hip(body_, straight, hip);
+      if (glm::length(held.ankle - hip) <= in.reach + 1e-9 && std::abs(held.pitch - f.pitch) < std::abs(pose.pitch - f.pitch))
+        pose = held;
     }
     // The point it bears on from here; one it has just come down on rests on the ground.
     if (pose.bearing != f.plant.pivot.kind) {

@@ -6,6 +6,7 @@
 // contact), and the face solved absolutely when the body lies flat (Rule 7, prone).
 // Every state of anim/states/ fills one of these; Character::solve_pose consumes it.
 #include "anim/gait/gait.hpp"
+#include "anim/states/obstacle_pose.hpp"
 
 #include <array>
 
@@ -25,6 +26,11 @@ struct LowerBody {
   double face_world = 0.0;        // rad above the horizontal the face should look while prone
   double rifle_pitch = 0.0;       // rad above the horizontal of the rifle held from a prone body
   bool breathing = false;         // the chest breathes (a still posture)
+  // The hands off the rifle for a contact of the posture's own (the crawl's hands on the floor,
+  // Rule 7), read as an obstacle move's are: hand[] (world, weight, bearing), sling (the rifle
+  // across the back) and elbows_out; the rest of it is unused. All zero: the hands on the rifle.
+  BodyTargets hands{};
+  std::array<double, 2> knee_lift{};    // by Side: m a prone knee is carried over the floor (the crawl)
 };
 
 }  // namespace anim

@@ -2,6 +2,7 @@
 
 #include "anim/gait/stance_roll.hpp"
 #include "anim/ik.hpp"
+#include "anim/states/rifle_carry.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -229,20 +230,9 @@ RiflePoints slung_rifle(const RiflePoints& held, vec2 pelvis, vec2 shoulder, int
   constexpr double kTilt = 0.15;       // rad off the spine's line, toward the back
   constexpr double kOffBack = 0.13;    // m behind the spine's line (the trunk's half depth)
   constexpr double kButtUp = 0.05;     // share of the trunk above the hips
-  const double length = glm::length(held.muzzle - held.butt);
   const vec2 dir = glm::normalize(along * std::cos(kTilt) + behind * std::sin(kTilt));
   const vec2 slung_butt = pelvis + behind * kOffBack + along * (kButtUp * trunk);
-  const double grip_share = glm::length(held.grip - held.butt) / std::max(length, 1e-6);
-  const double fore_share = glm::length(held.fore - held.butt) / std::max(length, 1e-6);
-  // Blend by the butt and the direction, so the rifle keeps its length through the sling.
-  const double a0 = angle_of(held.muzzle - held.butt), a1 = angle_of(dir);
-  const vec2 d = direction(a0 + wrap_angle(a1 - a0) * w);
-  RiflePoints out;
-  out.butt = lerp(held.butt, slung_butt, w);
-  out.grip = out.butt + d * (length * grip_share);
-  out.fore = out.butt + d * (length * fore_share);
-  out.muzzle = out.butt + d * length;
-  return out;
+  return rifle_moved_toward(held, slung_butt, dir, w);  // (it keeps its length through the sling)
 }
 
 void hold_hands(RiflePoints& hand_targets, const BodyTargets& b, const BodyFrame& frame) {

@@ -3,6 +3,8 @@
 #include "anim/gait/stance_roll.hpp"
 #include "anim/gait/step_variation.hpp"
 #include "anim/states/posture.hpp"
+#include "anim/states/rifle_carry.hpp"
+#include "anim/skeleton.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -14,28 +16,82 @@ namespace {
 vec2 mix(vec2 a, vec2 b, double w) { return a + (b - a) * w; }
 double mix(double a, double b, double w) { return a + (b - a) * w; }
 
-constexpr double kLegsInDistance = 0.5;  // strides: the crawl's legs come in over half a cycle crawled
+constexpr double kLegsInDistance = 0.8;  // strides: the crawl comes in over most of a cycle crawled
 constexpr double kLegsOutTime = 0.6;     // s: still, the drawn-up leg stretches back over this
+// Lying still the thighs and the pelvis bear, not the knees: their pads rest this far over their
+// bearing height (a hair, unseen), so no knee is planted that the crawl's first push would slide.
+constexpr double kRestKneeClear = 0.003;  // m
 constexpr std::uint32_t kCheckChannel = 11;  // hashed_unit channel of the head's checks
 
-// The crawl's offset of an ankle from its rest (extended) place, along x (toward the hips, +)
-// and up, at the leg's own phase psi: drawn up by `draw` as the toe plants, pushing back to 0
-// through the stance (the toe still in the world), then carried forward again lifted.
-vec2 crawl_offset(double psi, double stance, double draw, double lift) {
+double stride_of(const ProneTuning& t) { return std::max(0.05, t.crawl_stride); }  // m, never 0
+
+// A crawling limb at its own phase psi: how far it has gone back relative to the body since
+// it planted (m) and its lift. Planted, it goes back at exactly body speed (the phase is by
+// distance, so it is still in the world, Rule 2); then it is carried forward a stride in the
+// WORLD, eased (it leaves its place and arrives at the next at rest, no jerk), lifted.
+struct CrawlLimb {
+  double back = 0.0;  // m: 0 at the plant, stance * stride at the lift-off
+  double lift = 0.0;  // m
+  bool planted = false;
+};
+// 0..1 with zero velocity, acceleration and jerk at both ends (35u^4 - 84u^5 + 70u^6 - 20u^7):
+// along the floor a limb starts and stops later than its lift (sin^2, ~u^2), so it is off the
+// floor before it moves along it and still when it comes down.
+double ease_along(double u) {
+  u = clamp01(u);
+  const double u4 = u * u * u * u;
+  return u4 * (35.0 + u * (-84.0 + u * (70.0 - 20.0 * u)));
+}
+
+CrawlLimb crawl_limb(double psi, double stance, double stride, double lift) {
   psi -= std::floor(psi);
-  if (psi < stance) return {draw * (1.0 - psi / stance), 0.0};
+  if (psi < stance) return {stride * psi, 0.0, true};
   const double u = (psi - stance) / (1.0 - stance);
   const double arc = std::sin(kPi * u);
-  return {draw * smootherstep01(u), lift * arc * arc};
+  // world: a stride forward, eased; the body meanwhile goes (1 - stance) * stride * u.
+  return {stride * (stance + (1.0 - stance) * u - ease_along(u)), lift * arc * arc, false};
+}
+
+// The farthest back a crawling limb goes relative to the body, m: past its stance's end, as it
+// lifts off it is still nearly still in the world while the body goes on (sampled finely).
+double crawl_back_most(double stance, double stride) {
+  double most = stance * stride;
+  constexpr int kSamples = 256;
+  for (int k = 1; k < kSamples; ++k)
+    most = std::max(most, crawl_limb(stance + (1.0 - stance) * k / kSamples, stance, stride, 0.0).back);
+  return most;
+}
+
+// A leg whose knee is at `knee` (facing frame, on the floor or lifted) out to the side by the
+// depth the thigh's length leaves it: the ankle behind it at height `ankle_y` by what the
+// shank's length leaves at that depth. (frog_knee finds this same knee from the hip and this
+// ankle, so the knee the body shows is the one planted.)
+vec2 crawl_ankle(vec2 hip, vec2 knee, double ankle_y, const Proportions& body) {
+  const vec2 up = knee - hip;
+  const double depth2 = std::max(0.0, body.thigh * body.thigh - glm::dot(up, up));
+  const double rise = ankle_y - knee.y;
+  const double along = std::sqrt(std::max(0.0, body.shank * body.shank - depth2 - rise * rise));
+  return {knee.x - along, ankle_y};
+}
+
+// Where the shoulders are lying flat, facing frame, from the posture's trunk (the skeleton's
+// trunk without the torso's own small lean): the crawl's hands plant ahead of here.
+vec2 prone_shoulder(vec2 pelvis, double lean, double raise, const Proportions& body) {
+  const double lower = kPi / 2.0 - lean, upper = lower + raise;
+  const vec2 neck = pelvis + kLowerSpineShare * body.trunk * direction(lower) + (1.0 - kLowerSpineShare) * body.trunk * direction(upper);
+  return neck - kShoulderDropShare * body.trunk * direction(upper);
 }
 
 }  // namespace
 
-double crawl_draw(const ProneTuning& t) { return t.crawl_stance * t.crawl_stride; }
+double crawl_leg_phase(double phase, Side side) { return phase + (side == Side::near ? 0.0 : 0.5); }
+double crawl_hand_phase(double phase, Side side) {
+  return crawl_leg_phase(phase, side == Side::near ? Side::far : Side::near);
+}
 
 void step_prone_crawl(ProneState& s, double travelled, bool flat, double dt, const ProneTuning& t) {
   const double dist = std::isfinite(travelled) ? std::abs(travelled) : 0.0;
-  const double stride = std::max(0.05, t.crawl_stride);
+  const double stride = stride_of(t);
   if (flat) {
     // Rule 1: by the distance along the facing; backing away the cycle runs backwards (the
     // time-reverse of a crawl), so the planted toes still hold.
@@ -86,23 +142,43 @@ PronePose prone_pose(const ProneInput& in, const Proportions& body, const KneelT
   p.chest_raise = mix(0.0, t.chest_raise, be);
   p.flat = be;
 
-  // Lying flat, the crawl: the legs in antiphase, each drawn up out to the side as
-  // its toe plants and pushing back through its stance (Rule 2: the planted toe is still).
-  // While the crawl's legs come in (or let out, still) the feet are lifted and carried to
-  // their places in the cycle: they bear again once it is wholly in (or out).
+  // Lying flat, the crawl on its diagonal pairs (a hand with the opposite knee): each pair
+  // planted together and still in the world while the body goes over it, then carried forward
+  // lifted. While the crawl comes in (or lets out, still) the limbs are lifted and carried to
+  // their places in the cycle, the hands off the rifle: they bear once it is wholly in.
   const double legs_in = clamp01(in.legs) * be;
-  const double legs = smootherstep01(legs_in);
-  if (legs > 0.0) {
-    const double draw = crawl_draw(t);
+  const double w = smootherstep01(legs_in);
+  p.hands = w;
+  const vec2 shoulder = prone_shoulder(p.pelvis, p.trunk_lean, p.chest_raise, body);
+  for (Side side : kSides) {
+    p.hand[index(side)] = shoulder + vec2{t.crawl_hand_reach, t.crawl_hand_height - shoulder.y};
+    p.knee_lift[index(side)] = kRestKneeClear * be * (1.0 - w);
+  }
+  if (w > 0.0) {
     const double arc_in = std::sin(kPi * legs_in);
     const double carried = t.crawl_lift * arc_in * arc_in;
+    const bool in_full = legs_in >= 1.0;
+    // At its farthest back (as it lifts off) the knee's thigh lies nearly straight back along
+    // the floor; it planted that much nearer the hips.
+    const vec2 hip = p.pelvis;
+    const double drop = hip.y - kt.knee_height;
+    const double reach = t.crawl_knee_reach * std::sqrt(std::max(0.0, body.thigh * body.thigh - drop * drop));
+    const double plant = reach - crawl_back_most(t.crawl_stance, stride_of(t));
     for (Side side : kSides) {
-      const double psi = in.crawl_phase + (side == Side::near ? 0.0 : 0.5);
-      const vec2 off = crawl_offset(psi, t.crawl_stance, draw, t.crawl_lift) * legs + vec2{0.0, carried};
-      p.ankle[index(side)] += off;
-      p.toe[index(side)] += off;
-      const double q = psi - std::floor(psi);
-      p.planted[index(side)] = legs_in >= 1.0 && q < t.crawl_stance;
+      const std::size_t i = index(side);
+      const CrawlLimb leg = crawl_limb(crawl_leg_phase(in.crawl_phase, side), t.crawl_stance, stride_of(t), t.crawl_lift);
+      const vec2 knee{hip.x - plant - leg.back, kt.knee_height + leg.lift};
+      const vec2 ankle = crawl_ankle(hip, knee, p.ankle[i].y + leg.lift, body);
+      const vec2 foot = p.toe[i] - p.ankle[i];
+      p.ankle[i] = mix(p.ankle[i], ankle, w) + vec2{0.0, carried};
+      p.toe[i] = p.ankle[i] + foot;
+      p.knee_lift[i] += leg.lift * w + carried;
+      p.knee_down[i] = in_full && leg.planted;
+      p.planted[i] = false;  // the knee bears; the boot trails on its instep
+
+      const CrawlLimb arm = crawl_limb(crawl_hand_phase(in.crawl_phase, side), t.crawl_stance, stride_of(t), t.crawl_hand_lift);
+      p.hand[i] += vec2{-arm.back, arm.lift + carried};
+      p.hand_down[i] = in_full && arm.planted;
     }
   }
   return p;
@@ -140,6 +216,17 @@ double follow_face(ProneState& s, double target, double dt, const ProneTuning& t
   s.face_rate += (w * w * (target - s.face) - 2.0 * w * s.face_rate) * h;  // semi-implicit Euler
   s.face += s.face_rate * h;
   return s.face;
+}
+
+RiflePoints crawl_rifle(const RiflePoints& held, vec2 hand, double sign, double w) {
+  w = clamp01(std::isfinite(w) ? w : 0.0);
+  if (w <= 0.0) return held;
+  constexpr double kOverHand = 0.12;   // m: the bore over the hand's grip point, the handguard on the forearm (the magazine clear of the floor)
+  constexpr double kMuzzleUp = 0.06;   // rad: the muzzle carried a little up, off the floor
+  const double length = std::max(glm::length(held.muzzle - held.butt), 1e-6);
+  const double fore_share = glm::length(held.fore - held.butt) / length;
+  const vec2 along{(sign < 0.0 ? -1.0 : 1.0) * std::cos(kMuzzleUp), std::sin(kMuzzleUp)};
+  return rifle_moved_toward(held, hand + vec2{0.0, kOverHand} - along * (fore_share * length), along, w);
 }
 
 FrogKnee frog_knee(vec2 hip, vec2 ankle, vec2 ik_knee, double floor_y, const Proportions& body) {

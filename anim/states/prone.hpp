@@ -5,9 +5,15 @@
 // and down as the legs straighten back along the ground, the feet holding where they lie.
 // Getting up is the same path backwards.
 //
-// Crawling is its own gait: the legs nearly straight BACK along the ground (tucking them in
-// leaves the knee nowhere to fold but through the floor), each drawn up in turn out to the
-// side and pushing off its planted toes, the phase advanced by the distance crawled (Rule 1).
+// Crawling is its own gait, on diagonal limb pairs: the near hand with the far knee, then the
+// far hand with the near knee. A pair plants together, the hand reaching forward of the
+// shoulder and the knee drawn up out to the side (it cannot fold down through the floor), and
+// both hold still in the world while the body goes over them (Rule 2: relative to the body
+// they move back at exactly its speed), the arm pulling and the leg pushing back until it lies
+// nearly straight along the ground; then the pair is carried forward, lifted, while the other
+// pulls. The phase is advanced by the distance crawled (Rule 1). The hands leave the rifle for
+// the floor as the crawl comes in, the rifle slung across the back; they take it again when he
+// stops.
 //
 // The head lying flat is solved absolutely and it is the FACE that is solved: to look ahead
 // off a horizontal body the neck cranes and the skull comes up toward vertical. Moving he
@@ -29,8 +35,9 @@ struct ProneTuning {
   double fours_share = 0.45;     // 0.2..0.7: share of the way down at hands and knees
   double step_lift = 0.05;       // m, 0..0.15: the front boot's lift as it steps back beside the rear
   double crawl_stride = 0.42;    // m per cycle (two pushes), 0.2..0.8: a low crawl's ~0.2 m a push
-  double crawl_stance = 0.62;    // share of the cycle a toe pushes, 0.5..0.8
-  double crawl_lift = 0.035;     // m, 0..0.1: a drawn-up boot's lift off the floor
+  double crawl_stance = 0.58;    // share of the cycle a limb pair is planted (the knee pushes, the hand
+                                 // pulls), 0.5..0.8: above a half both pairs bear for part of the cycle
+  double crawl_lift = 0.035;     // m, 0..0.1: a drawn-up knee's and its boot's lift off the floor
   double look_up = 0.05;         // rad, -0.3..0.5: the face's pitch looking ahead (+ up)
   double rest_pitch = -0.55;     // rad, -1..0: the face's pitch with the head let down to rest
   double check_period = 3.5;     // s, 1..20: how often, still, he may lift his head to check
@@ -43,6 +50,13 @@ struct ProneTuning {
   double neck_share = 0.65;      // 0..1: of the face's turn lying flat, the neck's (it cranes)
   double neck_extend_max = 1.25; // rad, 0.5..1.5: the neck's extension lying flat (cervical
                                  // extension ~70 deg, Youdas et al. 1992)
+  double crawl_knee_reach = 0.97;  // share, 0.8..0.995: a knee's push ends with the thigh at this share of
+                                   // its reach straight back along the floor (Rule 7: nearly straight back)
+  double crawl_hand_reach = 0.30;  // m, 0.1..0.45: a hand plants this far ahead of the shoulder (Rule 7:
+                                   // arms reaching forward; ~half an arm, so it pulls to under the chest)
+  double crawl_hand_height = 0.04; // m, 0.02..0.08: a planted hand's grip point over the floor (palm down,
+                                   // half a fist's thickness, Winter 2009 hand segment)
+  double crawl_hand_lift = 0.05;   // m, 0..0.15: a hand's lift reaching forward
 };
 
 // The prone pose at share `share` of the way from the kneel (0) to lying flat (1), facing
@@ -62,11 +76,19 @@ struct PronePose {
   double trunk_lean = 0.0;    // rad from vertical, the lower trunk (from the kneel's)
   double chest_raise = 0.0;   // rad, the upper trunk raised off the lower
   double flat = 0.0;          // 0..1 how much the body lies flat (the head is solved absolutely)
+  // The crawl's arms (Rule 7): where each hand goes on the floor (facing frame) and whether it
+  // bears; `hands` is how far they are off the rifle onto the floor (and the rifle slung).
+  std::array<vec2, 2> hand{};
+  std::array<bool, 2> hand_down{};
+  double hands = 0.0;         // 0..1
+  std::array<double, 2> knee_lift{};  // m over the knee's floor height (kneel.knee_height): a drawn-up
+                                      // knee carried forward; 0 where it bears
 };
-// How far a crawling leg is drawn up at its toe's plant, m: the distance the body covers
-// while the toe pushes (Rule 1/2: a planted toe moves back at exactly body speed relative to
-// the hips), crawl_stance * crawl_stride.
-double crawl_draw(const ProneTuning& t);
+// The crawl's diagonal pairs: a hand goes with the opposite knee (Rule 7). The cycle phase of
+// each limb, by Side: the near leg leads (its phase is the crawl's), the far leg half a cycle
+// on, and each hand with the opposite leg.
+double crawl_leg_phase(double phase, Side side);
+double crawl_hand_phase(double phase, Side side);
 
 // What lasts between steps lying flat: the crawl's phase, advanced by distance (Rule 1), and
 // how much of its leg motion is in (it comes in with distance crawled and lets out at rest,
@@ -95,6 +117,13 @@ struct ProneLookInput {
   std::uint64_t seed = 0;     // Rule 10: the checks are hashed on the seed and the time block
 };
 double prone_face_pitch(const ProneLookInput& in, const ProneTuning& t);
+
+// The crawl's rifle (a low crawl, FM 3-21.8 ch. 8): the hands are on the floor, so the rifle
+// rides on the near (firing) forearm, held at its fore-end, muzzle forward and off the floor;
+// it goes with that hand (still while the hand is planted). `held` is the rifle as the hands
+// would hold it (world), `hand` the near hand (world), `sign` the facing sign, `w` 0..1 how
+// far the crawl has taken it (0: `held` as it is).
+RiflePoints crawl_rifle(const RiflePoints& held, vec2 hand, double sign, double w);
 
 // A prone leg drawn up: the knee cannot fold down through the floor, so it goes out to the
 // side (out of the side view's plane) and bears on the floor at `floor_y`. Given the hip and

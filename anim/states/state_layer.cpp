@@ -111,6 +111,15 @@ void StateLayer::solve(const PostureSolveInput& in, const Proportions& body, con
   // held off the ground ahead.
   lower_.rifle_pitch = in.has_aim ? std::clamp(in.aim_pitch, -t.prone.aim_down_max, t.prone.aim_up_max) : 0.0;
   lower_.breathing = true;  // a kneel is still; lying flat the chest breathes on the floor, crawling too
+  if (lying) {
+    // Crawling, the hands go to the floor (the elbows out to the sides).
+    for (Side s : kSides) {
+      const std::size_t i = index(s);
+      lower_.hands.hand[i] = {to_world(prone.hand[i], in.body_x, in.sign, in.ground), prone.hands, prone.hand_down[i]};
+      lower_.knee_lift[i] = prone.knee_lift[i];
+    }
+    lower_.hands.elbows_out = prone.hands;  // (the rifle rides on the near forearm: crawl_rifle)
+  }
 }
 
 State StateLayer::state() const { return out_.state; }

@@ -223,6 +223,10 @@ const std::array kFields = {
     SOLDIER_FIELD(prone, aim_down_max, "rad", 0.0, 0.5),
     SOLDIER_FIELD(prone, neck_share, "share", 0.0, 1.0),
     SOLDIER_FIELD(prone, neck_extend_max, "rad", 0.5, 1.5),
+    SOLDIER_FIELD(prone, crawl_knee_reach, "share", 0.8, 0.995),
+    SOLDIER_FIELD(prone, crawl_hand_reach, "m", 0.1, 0.45),
+    SOLDIER_FIELD(prone, crawl_hand_height, "m", 0.02, 0.08),
+    SOLDIER_FIELD(prone, crawl_hand_lift, "m", 0.0, 0.15),
     // get_up (anim/states/get_up_tuning.hpp GetUpTuning)
     SOLDIER_FIELD(get_up, blend_time, "s", 0.05, 1.0),
     SOLDIER_FIELD(get_up, blend_speed, "m/s", 0.5, 6.0),

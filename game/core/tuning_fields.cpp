@@ -13,7 +13,9 @@ namespace {
 #define SOLDIER_FIELD(section, name, unit, lo, hi) \
   TuningField{#section, #name, unit, lo, hi, [](anim::Tuning& t) -> double& { return t.section.name; }}
 
-const std::array kFields = {
+// A plain array: clang deduces std::array's size through a fold expression that stops at 256
+// elements, and there are more fields than that.
+const TuningField kFields[] = {
     // body (anim/tuning.hpp BodyTuning)
     SOLDIER_FIELD(body, accel_limit, "m/s^2", 0.5, 12.0),
     SOLDIER_FIELD(body, turn_time, "s", 0.1, 1.0),

@@ -790,7 +790,8 @@ void Gait::roll_planted(const Context& c, const GaitTuning& t, const Terrain& te
     // stance knee holds: walking it folds to ~38 deg at toe-off, a run's to ~20 (Perry 1992;
     // Novacheck 1998). Before the heel may rise the knee takes what the hips leave it.
     StanceRollInput in = roll_input(f.plant, q, c, t);
-    const double knee_span = leg_span(body_, stance_knee_at(f.plant, q, c, t));
+    const double knee = stance_knee_at(f.plant, q, c, t);
+    const double knee_span = leg_span(body_, knee);
     FootPose pose;
     if (walking && f.plant.stepped) {
       const double push = smoothstep01((q - c.g.heel_rise_at) / std::max(1e-3, 1.0 - c.g.heel_rise_at));
@@ -809,17 +810,18 @@ void Gait::roll_planted(const Context& c, const GaitTuning& t, const Terrain& te
     // the next, the knee 4 <-> 38 deg. So where the least roll jumps, the foot stays on the
     // answer it is on: of the least roll, the bent answer and the straight one (its ankle let
     // past its range by a hair), the one nearest the foot's roll of the last step.
+    auto keep_nearer = [&](const StanceRollInput& answer) {
+      const FootPose candidate = roll_for_hip(body_, answer, hip);
+      if (glm::length(candidate.ankle - hip) <= in.reach + 1e-9 && std::abs(candidate.pitch - f.pitch) < std::abs(pose.pitch - f.pitch))
+        pose = candidate;
+    };
     StanceRollInput bent = in;
     bent.reach = std::min(in.reach, knee_span);
-    const FootPose pushed = roll_for_hip(body_, bent, hip);
-    if (glm::length(pushed.ankle - hip) <= in.reach + 1e-9 && std::abs(pushed.pitch - f.pitch) < std::abs(pose.pitch - f.pitch))
-      pose = pushed;
-    if (c.g.stance_fraction > 0.5 && stance_knee_at(f.plant, q, c, t) <= kStraightKnee) {
+    keep_nearer(bent);
+    if (c.g.stance_fraction > 0.5 && knee <= kStraightKnee) {
       StanceRollInput straight = in;
       straight.dorsiflexion_max += kDorsiflexionSlack;
-      const FootPose held = roll_for_hip(body_, straight, hip);
-      if (glm::length(held.ankle - hip) <= in.reach + 1e-9 && std::abs(held.pitch - f.pitch) < std::abs(pose.pitch - f.pitch))
-        pose = held;
+      keep_nearer(straight);
     }
     // The point it bears on from here; one it has just come down on rests on the ground.
     if (pose.bearing != f.plant.pivot.kind) {

@@ -102,7 +102,7 @@ FootPose roll_for_hip(const Proportions& body, const StanceRollInput& in, vec2 h
 NaturalStance natural_stance(const Proportions& body, const StanceRollInput& in, double hip_x, double span) {
   auto at = [&](double over) {
     NaturalStance n;
-    n.foot = planted_foot(body, in.pivot, in.ground, over, in.facing_scale, in.toe_bend_max);
+    n.foot = rolled_foot(body, in.pivot, in.ground, over, in.facing_scale, in.toe_bend_max);
     n.height = hip_height_on(n.foot.ankle, hip_x, span);
     return n;
   };

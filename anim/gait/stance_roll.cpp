@@ -76,6 +76,19 @@ FootPose planted_foot(const Proportions& body, FootPivot pivot, double ground, d
   return f;
 }
 
+FootPose rolled_foot(const Proportions& body, FootPivot pivot, double ground, double over, double facing_scale,
+                     double toe_bend_max) {
+  const bool heel_up_on_heel = pivot.kind == Bearing::heel && over > 0.0;
+  const bool toe_up_on_ball = pivot.kind != Bearing::heel && over < 0.0;
+  if (heel_up_on_heel || toe_up_on_ball) {
+    const FootPose flat = planted_foot(body, pivot, ground, 0.0, facing_scale, toe_bend_max);
+    const vec2 heel = flat.ball + to_world_offset(pitched({-body.toe_forward() - body.heel_back(), 0.0}, flat.pitch),
+                                                  facing_scale);
+    pivot = heel_up_on_heel ? FootPivot{flat.ball, Bearing::ball} : FootPivot{heel, Bearing::heel};
+  }
+  return planted_foot(body, pivot, ground, over, facing_scale, toe_bend_max);
+}
+
 vec2 ankle_from_toe(const Proportions& body, vec2 toe, double pitch) {
   return toe + pitched({-body.toe_forward(), body.ankle_height}, pitch);
 }

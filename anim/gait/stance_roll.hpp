@@ -59,6 +59,14 @@ struct FootPivot {
 };
 FootPose planted_foot(const Proportions& body, FootPivot pivot, double ground, double over, double facing_scale,
                       double toe_bend_max);
+// The same foot rolled to `over` through flat: the heel and the ball are one rigid sole, so a
+// foot bearing on its heel that rolls heel-up turns about its ball from flat, and one bearing
+// on its ball (or tip) that rolls toe-up turns about its heel. planted_foot, which keeps the
+// old point still, is right for one step of the roll; a prediction many steps ahead (the
+// hips' natural height over a foot whose heel will rise) rolls this way, or it would jump
+// when the pivot changes (a crouch walk's 1 cm hop at every foot flat: issue 10).
+FootPose rolled_foot(const Proportions& body, FootPivot pivot, double ground, double over, double facing_scale,
+                     double toe_bend_max);
 
 // The ankle of a foot whose toe (ball) is at `toe` with heel-up pitch `pitch`, in the
 // facing frame (the toe is ahead of the ankle along +x). The heel of the same foot.

@@ -33,8 +33,8 @@ constexpr double kGaitJerkMargin = 1.5;  // x the gaits' own, moving (see gait_a
                                           // a crouch at 2 m/s once flicked a planted foot flat / heel-up
                                           // from one step to the next (the knee 4 <-> 38 deg, 0.27 m,
                                           // 3.5x); the changes of posture now stay within 1.4x
-constexpr double kCrouchPelvisAccel = 70.0;  // m/s^2: a crouch walk's hips at their sharpest turn (ours
-                                              // up to ~40 steady at 0.6-2 m/s; a runner's stance: ~2 g)
+constexpr double kCrouchPelvisAccel = 75.0;  // m/s^2: a crouch walk's hips at their sharpest turn (ours
+                                              // 28-62 steady at 0.6-2 m/s; a runner's stance: ~2 g)
 constexpr double kCrouchJerkMargin = 1.8; // x the walk's own at the same speed: the crouch walk's swing
                                           // knee folds further and snaps up to 1.6x the upright walk's
 // A planted leg's knee between consecutive steps while the posture changes, rad: it may not
@@ -215,14 +215,15 @@ TEST_CASE("crouch: hips in the crouch band, trunk forward, and the walk's proper
         CHECK(m.max_contact_drift <= kMaxToeDrift);
         // ... along a path without a hop: a crouch walk's hips turn harder than a walk's (the
         // weight passes between legs bent 75-90 deg, whose heights differ by ~10 cm), but
-        // they once hopped 1 cm in a step at every foot flat (246 m/s^2), where the
-        // prediction of the stance foot's roll turned a heel-up foot about its heel.
+        // they once hopped 1 cm in a step at every foot flat (91-315 m/s^2), where the
+        // prediction of the stance foot's roll turned a heel-up foot about its heel, and at
+        // 2 m/s fell 12 cm into every double support on a walk's long strides.
         double worst_ay = 0.0;
         for (std::size_t i = 2; i < frames.size(); ++i)
           worst_ay = std::max(worst_ay, std::abs(J(frames[i], Joint::pelvis).y - 2.0 * J(frames[i - 1], Joint::pelvis).y +
                                                  J(frames[i - 2], Joint::pelvis).y) / (gait_runs::kDt * gait_runs::kDt));
         MESSAGE("crouch walk " << v << " m/s: pelvis |ay| up to " << worst_ay << " m/s^2");
-        if (v <= 1.2) CHECK(worst_ay <= kCrouchPelvisAccel);  // (at 2 m/s, ~165: issue 10's open gap)
+        CHECK(worst_ay <= kCrouchPelvisAccel);
         // Rule 1: the phase is advanced by distance.
         CHECK(frames.back().phase != frames.front().phase);
       }

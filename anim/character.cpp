@@ -167,6 +167,7 @@ void Character::step_gait(const StepContext& c, const Terrain& terrain) {
     gi.leg_hip_offset[index(s)] = frame.depth_scale() * joint_depth(s == Side::near ? Joint::hip_near : Joint::hip_far, body_);
   gi.wants_to_move = std::abs(c.intent.vx_desired) > kMoveIntent;
   gi.seed = spec_.seed;
+  gi.roll_tolerance = roll_tolerance_;
   gait_.step(gi, states_.gait_tuning(tuning_), terrain);
 }
 

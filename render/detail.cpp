@@ -30,6 +30,10 @@ int gear_every(Detail level) {
   return 1;
 }
 
+double roll_tolerance(Detail level, const DetailTuning& tuning) {
+  return level == Detail::near ? 0.0 : tuning.lod_roll_tolerance;
+}
+
 Rgba detail_colour(Detail level) {
   switch (level) {
     case Detail::near: return {70, 200, 90, 255};   // green

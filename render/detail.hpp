@@ -5,7 +5,8 @@
 // levels; each level leaves out only what is too small to be seen at its size, so a change
 // of level never shows as a pop:
 //   near  every run; highlights by FigureLod's radius rule alone
-//   mid   the gear's spring chains solved on every 2nd step (60 Hz, the display's rate)
+//   mid   the gear's spring chains solved on every 2nd step (60 Hz, the display's rate), and
+//         the gait's feet rolled to lod_roll_tolerance (a thousandth of a px) instead of ~1e-12 rad
 //   far   the chains solved on every 4th step and not drawn: the sling's and the strap's
 //         webbing is under 0.3 px in radius below far_px, the antenna under 0.15 px
 #include "anim/detail_tuning.hpp"
@@ -30,6 +31,10 @@ FigureLod figure_lod(Detail level, FigureLod base = {});
 
 // The step_gear `every` (anim/gear.hpp) at `level`: 1, 2 or 4.
 int gear_every(Detail level);
+
+// The gait's roll tolerance (anim::Character::set_roll_tolerance) at `level`, rad: 0 near,
+// the tuning's lod_roll_tolerance at mid and far.
+double roll_tolerance(Detail level, const DetailTuning& tuning = {});
 
 // The overlay's colour of each level (game/core/debug_overlay: soldiers coloured by level).
 Rgba detail_colour(Detail level);

@@ -87,7 +87,7 @@ FootPose roll_for_hip(const Proportions& body, const StanceRollInput& in, vec2 h
         continue;
       }
       double near_end = before, far_end = at;
-      for (int k = 0; k < 40; ++k) {
+      for (int k = 0; k < 40 && std::abs(far_end - near_end) > in.tolerance; ++k) {
         const double mid = 0.5 * (near_end + far_end);
         (needs_more(mid) ? near_end : far_end) = mid;
       }
@@ -123,7 +123,7 @@ NaturalStance natural_stance(const Proportions& body, const StanceRollInput& in,
   double lo = in.natural, hi = std::max(in.natural, kMaxRoll);  // (the ankle's limit, whatever the stance)
   NaturalStance at_hi = at(hi);
   if (dorsi(at_hi) > in.dorsiflexion_max) return at_hi;
-  for (int i = 0; i < 30; ++i) {
+  for (int i = 0; i < 30 && hi - lo > in.tolerance; ++i) {
     const double mid = 0.5 * (lo + hi);
     const NaturalStance m = at(mid);
     if (dorsi(m) > in.dorsiflexion_max) {

@@ -167,7 +167,7 @@ void Character::step_gait(const StepContext& c, const Terrain& terrain) {
     gi.leg_hip_offset[index(s)] = frame.depth_scale() * joint_depth(s == Side::near ? Joint::hip_near : Joint::hip_far, body_);
   gi.wants_to_move = std::abs(c.intent.vx_desired) > kMoveIntent;
   gi.seed = spec_.seed;
-  gi.roll_tolerance = roll_tolerance_;
+  gi.roll_tolerance = detail_.roll_tolerance;
   gait_.step(gi, states_.gait_tuning(tuning_), terrain);
 }
 
@@ -386,7 +386,7 @@ void Character::solve_pose(const StepContext& c, const Terrain& terrain) {
   f.pocket = frame.to_world(hold.pocket);
   f.sight_eye = frame.to_world(head.eye_target);
   // 11. Secondary motion, after the look-at: spring chains root to tip, this same frame.
-  f.gear = step_gear(gear_, f, tuning_.gear, c.dt, gear_every_);
+  f.gear = step_gear(gear_, f, tuning_.gear, c.dt, detail_.gear_every);
   f.posture_level = states_.posture().level;
   f.speed_capped = states_.speed_capped();
   f.knee_depth = knee_depth;

@@ -30,8 +30,12 @@ int gear_every(Detail level) {
   return 1;
 }
 
-double roll_tolerance(Detail level, const DetailTuning& tuning) {
-  return level == Detail::near ? 0.0 : tuning.lod_roll_tolerance;
+anim::SolveDetail solve_detail(Detail level, const DetailTuning& tuning) {
+  anim::SolveDetail d;
+  d.gear_every = gear_every(level);
+  if (level == Detail::near) return d;
+  d.roll_tolerance = tuning.lod_roll_tolerance;
+  return d;
 }
 
 Rgba detail_colour(Detail level) {

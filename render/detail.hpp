@@ -10,6 +10,7 @@
 //   far   the chains solved on every 4th step and not drawn: the sling's and the strap's
 //         webbing is under 0.3 px in radius below far_px, the antenna under 0.15 px
 #include "anim/detail_tuning.hpp"
+#include "anim/solve_detail.hpp"
 #include "render/figure.hpp"
 
 #include <cstdint>
@@ -32,9 +33,10 @@ FigureLod figure_lod(Detail level, FigureLod base = {});
 // The step_gear `every` (anim/gear.hpp) at `level`: 1, 2 or 4.
 int gear_every(Detail level);
 
-// The gait's roll tolerance (anim::Character::set_roll_tolerance) at `level`, rad: 0 near,
-// the tuning's lod_roll_tolerance at mid and far.
-double roll_tolerance(Detail level, const DetailTuning& tuning = {});
+// What the pose solve leaves out at `level` (anim::Character::set_detail): nothing near; at
+// mid and far the gear solved every gear_every(level) steps and the feet's roll to the
+// tuning's lod_roll_tolerance.
+anim::SolveDetail solve_detail(Detail level, const DetailTuning& tuning = {});
 
 // The overlay's colour of each level (game/core/debug_overlay: soldiers coloured by level).
 Rgba detail_colour(Detail level);

@@ -315,8 +315,7 @@ void PlaySession::simulate_step(const PlayInput& in, double now) {
   // every soldier at full detail).
   for (std::size_t i = 0; i < world_.size(); ++i) {
     const render::Detail level = i < detail_.size() && !recording() ? detail_[i] : render::Detail::near;
-    world_.set_gear_every(i, render::gear_every(level));
-    world_.set_roll_tolerance(i, render::roll_tolerance(level, tuning_.detail));
+    world_.set_detail(i, render::solve_detail(level, tuning_.detail));
   }
   world_.step(in_step, settings_.dt);
   ++steps_;

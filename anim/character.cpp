@@ -167,6 +167,7 @@ void Character::step_gait(const StepContext& c, const Terrain& terrain) {
     gi.leg_hip_offset[index(s)] = frame.depth_scale() * joint_depth(s == Side::near ? Joint::hip_near : Joint::hip_far, body_);
   gi.wants_to_move = std::abs(c.intent.vx_desired) > kMoveIntent;
   gi.seed = spec_.seed;
+  gi.roll_tolerance = detail_.roll_tolerance;
   gait_.step(gi, states_.gait_tuning(tuning_), terrain);
 }
 
@@ -250,7 +251,7 @@ void Character::solve_pose(const StepContext& c, const Terrain& terrain) {
   if (move) pose.spine_lower = held.lean - torso.spine_upper;
 
   // 7. Trunk forward kinematics -> shoulders and head (facing frame).
-  const JointPositions trunk = forward_kinematics(pose, body_, BodyFrame{});
+  const JointPositions trunk = to_world(trunk_kinematics(pose, body_), body_, BodyFrame{});
   const vec2 shoulder = trunk[index(Joint::shoulder_near)];
   const double upper_abs = kPi / 2.0 - pose.spine_lower - pose.spine_upper;
 
@@ -309,7 +310,8 @@ void Character::solve_pose(const StepContext& c, const Terrain& terrain) {
   pose.head = head.head;
 
   // 9. Legs: two-bone IK from the hips to the gait's ankles, knees forward.
-  JointPositions joints = forward_kinematics(pose, body_, frame);
+  const JointPositions facing_joints = facing_kinematics(pose, body_);  // (the head's, for the eye below: the legs do not move it)
+  JointPositions joints = to_world(facing_joints, body_, frame);
   pose.leg = solve_legs(g, body_, c.facing, joints);
   std::array<double, 2> knee_depth{};
   if (lower.prone > 0.0) {
@@ -361,7 +363,7 @@ void Character::solve_pose(const StepContext& c, const Terrain& terrain) {
   f.gaze = glm::normalize(vec2{face_f.x * c.facing, face_f.y} + vec2{1e-12, 0.0});
   const vec2 skull_f = direction(skull);
   f.skull = glm::normalize(vec2{skull_f.x * c.facing, skull_f.y} + vec2{0.0, 1e-12});
-  f.eye = frame.to_world(eye_position(body_, forward_kinematics(pose, body_, BodyFrame{})[index(Joint::head)], skull));
+  f.eye = frame.to_world(eye_position(body_, BodyFrame{}.to_world(facing_joints[index(Joint::head)], joint_depth(Joint::head, body_)), skull));
   f.stance_fraction = g.params.stance_fraction;
   f.cadence = g.params.cadence;
   f.stride = g.params.stride;
@@ -384,7 +386,7 @@ void Character::solve_pose(const StepContext& c, const Terrain& terrain) {
   f.pocket = frame.to_world(hold.pocket);
   f.sight_eye = frame.to_world(head.eye_target);
   // 11. Secondary motion, after the look-at: spring chains root to tip, this same frame.
-  f.gear = step_gear(gear_, f, tuning_.gear, c.dt, gear_every_);
+  f.gear = step_gear(gear_, f, tuning_.gear, c.dt, detail_.gear_every);
   f.posture_level = states_.posture().level;
   f.speed_capped = states_.speed_capped();
   f.knee_depth = knee_depth;

@@ -6,6 +6,7 @@
 #include "anim/character_frame.hpp"
 #include "anim/gait/gait.hpp"
 #include "anim/gear.hpp"
+#include "anim/solve_detail.hpp"
 #include "anim/states/posture.hpp"
 #include "anim/states/state_layer.hpp"
 #include "anim/states/down.hpp"
@@ -66,7 +67,10 @@ class Character {
   Tuning& tuning() { return tuning_; }
   // Level of detail (issue 14): his gear's spring chains solved on one step in `every`
   // (anim/gear.hpp step_gear); 1, the default, every step.
-  void set_gear_every(int every) { gear_every_ = every; }
+  void set_gear_every(int every) { detail_.gear_every = every; }
+  // Level of detail (issue 14): all the solve leaves out at his level (anim/solve_detail.hpp);
+  // the default, full detail.
+  void set_detail(const SolveDetail& detail) { detail_ = detail; }
 
  private:
   // The stages of a step, in the order of ARCHITECTURE.md "The frame, in order".
@@ -94,7 +98,7 @@ class Character {
   GearState gear_;            // the secondary-motion chains (seed 001 sections 3-5)
   double idle_shift_ = 0.0;   // m, the hips' weight shift over one foot at rest (facing frame)
   CharacterFrame frame_;
-  int gear_every_ = 1;        // set_gear_every
+  SolveDetail detail_;        // set_detail, set_gear_every
   StateLayer states_;         // the posture and its geometry this step (anim/states/)
   // 3. State, down: the ragdoll and the get-up (anim/states/down). True when it ran the step.
   bool step_down(const Intent& clean, double dt, const Terrain& terrain);

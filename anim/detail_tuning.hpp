@@ -17,6 +17,11 @@ struct DetailTuning {
   // A soldier changes level only this far past a threshold, px, 0..20: 4 px is ~7% of a
   // 57 px soldier, more than a walk's bob of the head (~3%) or a crouch's first frames.
   double hysteresis_px = 4.0;
+  // rad, 0..0.01: at `mid` and `far` the gait's searches for a planted foot's roll stop once
+  // it is known to this (StanceRollInput::tolerance; near: to ~1e-12 rad, their 40 and 30
+  // halvings). 1e-4 rad moves a boot's tip 0.02 mm (0.001 px at mid_px), and halves those
+  // searches' cost (issue 14: the pose solve's budget).
+  double lod_roll_tolerance = 1e-4;
 };
 
 }  // namespace anim

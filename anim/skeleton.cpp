@@ -68,10 +68,11 @@ vec2 eye_position(const Proportions& body, vec2 head, double skull) {
   return head + kEyeForwardShare * body.head * direction(skull - kPi / 2.0) + kEyeUpShare * body.head * direction(skull);
 }
 
-JointPositions forward_kinematics(const Pose& pose, const Proportions& body, const BodyFrame& frame) {
-  std::array<vec2, kJointCount> f{};  // facing frame
-  auto at = [&f](Joint j) -> vec2& { return f[index(j)]; };
+namespace {
 
+// The trunk's joints in the facing frame: pelvis, chest, neck, head and both shoulders.
+void place_trunk(const Pose& pose, const Proportions& body, JointPositions& f) {
+  auto at = [&f](Joint j) -> vec2& { return f[index(j)]; };
   at(Joint::pelvis) = pose.pelvis_facing;
   const double lower_abs = up_with_lean(pose.spine_lower);
   const double upper_abs = lower_abs - pose.spine_upper;
@@ -81,8 +82,24 @@ JointPositions forward_kinematics(const Pose& pose, const Proportions& body, con
   at(Joint::neck) = at(Joint::chest) + (1.0 - kLowerSpineShare) * body.trunk * direction(upper_abs);
   at(Joint::head) = at(Joint::neck) + body.neck * direction(neck_abs) +
                     0.5 * body.head * direction(head_abs);
+  at(Joint::shoulder_near) = at(Joint::shoulder_far) =
+      at(Joint::neck) - kShoulderDropShare * body.trunk * direction(upper_abs);
+}
 
-  const vec2 shoulder = at(Joint::neck) - kShoulderDropShare * body.trunk * direction(upper_abs);
+}  // namespace
+
+JointPositions trunk_kinematics(const Pose& pose, const Proportions& body) {
+  JointPositions f{};
+  place_trunk(pose, body, f);
+  return f;
+}
+
+JointPositions facing_kinematics(const Pose& pose, const Proportions& body) {
+  JointPositions f{};  // facing frame
+  place_trunk(pose, body, f);
+  auto at = [&f](Joint j) -> vec2& { return f[index(j)]; };
+  const double upper_abs = up_with_lean(pose.spine_lower) - pose.spine_upper;
+  const vec2 shoulder = at(Joint::shoulder_near);
   struct ArmJoints { Joint shoulder, elbow, hand; };
   struct LegJoints { Joint hip, knee, ankle, toe; };
   constexpr std::array<ArmJoints, 2> kArms = {{{Joint::shoulder_near, Joint::elbow_near, Joint::hand_near},
@@ -94,7 +111,6 @@ JointPositions forward_kinematics(const Pose& pose, const Proportions& body, con
     const ArmJoints& j = kArms[index(s)];
     const double upper = upper_abs + a.root;
     const double lower = upper + a.mid;
-    at(j.shoulder) = shoulder;
     at(j.elbow) = shoulder + body.upper_arm * direction(upper);
     at(j.hand) = at(j.elbow) + body.forearm_to_grip() * direction(lower);
 
@@ -109,12 +125,19 @@ JointPositions forward_kinematics(const Pose& pose, const Proportions& body, con
     at(k.toe) = at(k.ankle) + body.toe_forward() * direction(sole) +
                 body.ankle_height * direction(sole - kPi / 2.0);
   }
+  return f;
+}
 
+JointPositions to_world(const JointPositions& facing, const Proportions& body, const BodyFrame& frame) {
   // Depth of each joint toward the camera, m: the near side +, the far side -; it only
   // shows mid-turn (BodyFrame). Hips are half the pelvis width apart, shoulders half theirs.
   JointPositions world{};
-  for (std::size_t i = 0; i < kJointCount; ++i) world[i] = frame.to_world(f[i], joint_depth(static_cast<Joint>(i), body));
+  for (std::size_t i = 0; i < kJointCount; ++i) world[i] = frame.to_world(facing[i], joint_depth(static_cast<Joint>(i), body));
   return world;
+}
+
+JointPositions forward_kinematics(const Pose& pose, const Proportions& body, const BodyFrame& frame) {
+  return to_world(facing_kinematics(pose, body), body, frame);
 }
 
 }  // namespace anim

@@ -151,5 +151,13 @@ double joint_depth(Joint j, const Proportions& body);
 
 // Forward kinematics: facing frame -> world through `frame`.
 JointPositions forward_kinematics(const Pose& pose, const Proportions& body, const BodyFrame& frame);
+// The same in two parts: the joints in the facing frame (the pelvis at pose.pelvis_facing),
+// then mapped to the world through `frame` with each joint's depth.
+JointPositions facing_kinematics(const Pose& pose, const Proportions& body);
+JointPositions to_world(const JointPositions& facing, const Proportions& body, const BodyFrame& frame);
+// The trunk's joints alone in the facing frame (pelvis, chest, neck, head, both shoulders:
+// the values facing_kinematics gives them; the limbs' are left zero), for the stages that
+// read only the trunk before the limbs are solved.
+JointPositions trunk_kinematics(const Pose& pose, const Proportions& body);
 
 }  // namespace anim

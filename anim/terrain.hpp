@@ -45,6 +45,10 @@ struct Terrain {
   // span the body stands on (not a pebble's, and not a step's riser taken alone), so a
   // flight of steps read over a stride's length reads as its mean slope.
   double slope_at(double x, double half_span = 0.3) const;
+  // The polyline's lowest height between x = from and x = to (either order), world m: the
+  // walkable surface there is nowhere lower (boxes only raise it). Interpolation within a
+  // segment may round an ulp below its ends.
+  double lowest_ground(double from, double to) const;
 };
 
 }  // namespace anim

@@ -166,7 +166,7 @@ int main(int argc, char** argv) {
         if (!no_lod)
           for (std::size_t i = 0; i < detail.size(); ++i) {
             detail[i] = render::detail_level(world.frames()[i].body_size.height * px_per_m, detail[i]);
-            world.set_gear_every(i, render::gear_every(detail[i]));
+            world.set_detail(i, render::solve_detail(detail[i]));
           }
         for (std::size_t i = 0; i < intents.size(); ++i) intents[i] = intent_for(i, k, crowd.x0[i]);
         world.step(intents, kDt);

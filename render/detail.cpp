@@ -30,6 +30,14 @@ int gear_every(Detail level) {
   return 1;
 }
 
+anim::SolveDetail solve_detail(Detail level, const DetailTuning& tuning) {
+  anim::SolveDetail d;
+  d.gear_every = gear_every(level);
+  if (level == Detail::near) return d;
+  d.roll_tolerance = tuning.lod_roll_tolerance;
+  return d;
+}
+
 Rgba detail_colour(Detail level) {
   switch (level) {
     case Detail::near: return {70, 200, 90, 255};   // green

@@ -13,29 +13,36 @@
 #include <array>
 #include <cmath>
 #include <limits>
+#include <string>
 #include <vector>
 
 namespace {
 
 using render::Detail;
 
-// A soldier walking and turning back, stepped `steps` times with his gear solved on one step
-// in every_of(step); calls f(step, frame) after each step.
-template <class EveryOf, class F>
-void walk(int steps, EveryOf every_of, F&& f) {
-  const anim::Terrain terrain;
+// A soldier walking (at `speed`, m/s) and turning back over `terrain`, stepped `steps` times,
+// his level of detail set by set_up(step, character) before each step; calls f(step, frame)
+// after it.
+template <class SetUp, class F>
+void walk_set(int steps, SetUp set_up, F&& f, double speed = 1.6, const anim::Terrain& terrain = {}) {
   anim::CharacterSpec spec;
   spec.role = anim::Role::radioman;
   anim::Character c(spec, anim::Tuning{}, terrain);
   for (int k = 0; k < steps; ++k) {
     anim::Intent in;
-    in.vx_desired = (k / 240) % 2 == 0 ? 1.6 : -1.6;
+    in.vx_desired = (k / 240) % 2 == 0 ? speed : -speed;
     in.has_aim = k % 500 < 300;
     in.aim_world = {c.frame().x + 20.0, 1.4};
-    c.set_gear_every(every_of(k));
+    set_up(k, c);
     c.step(in, 1.0 / 120.0, terrain);
     f(k, c.frame());
   }
+}
+
+// The same with his gear solved on one step in every_of(step).
+template <class EveryOf, class F>
+void walk(int steps, EveryOf every_of, F&& f) {
+  walk_set(steps, [&](int k, anim::Character& c) { c.set_gear_every(every_of(k)); }, f);
 }
 
 // The sling's swivels on this frame's rifle (as anim/gear.cpp places them).
@@ -151,4 +158,42 @@ TEST_CASE("every = 1 is the gear as before: the same bits as a character that ne
   int same = 0;
   for (std::size_t i = 200; i < far.size(); ++i) same += far[i].antenna == plain[i].antenna;
   CHECK(same < 50);
+}
+
+TEST_CASE("a pose solved at the mid level's detail moves as at full detail and never pops when the level changes") {
+  // Walking and running over flat ground and over a flight of steps, a soldier whose level
+  // changes every 0.75 s (near, then mid: his gear on every 2nd step, his feet's roll solved
+  // to lod_roll_tolerance) against the same soldier always near.
+  const anim::SolveDetail near = render::solve_detail(Detail::near), mid = render::solve_detail(Detail::mid);
+  CHECK(near.roll_tolerance == 0.0);
+  CHECK(near.gear_every == 1);
+  REQUIRE(mid.roll_tolerance > 0.0);
+  CHECK(render::solve_detail(Detail::far).roll_tolerance == mid.roll_tolerance);
+  anim::Terrain stairs;
+  stairs.ground = {{-50.0, 0.0}, {2.0, 0.0}};
+  for (int i = 0; i < 5; ++i) stairs.ground.push_back({2.01 + 0.35 * i, 0.18 * (i + 1)}), stairs.ground.push_back({2.35 + 0.35 * i, 0.18 * (i + 1)});
+  stairs.ground.push_back({50.0, 0.9});
+  for (const anim::Terrain& terrain : {anim::Terrain{}, stairs})
+    for (double speed : {1.6, 4.5}) {
+      CAPTURE(speed);
+      CAPTURE(terrain.ground.size());
+      std::vector<anim::JointPositions> full, changing;
+      walk_set(900, [](int, anim::Character&) {}, [&](int, const anim::CharacterFrame& f) { full.push_back(f.joints); },
+               speed, terrain);
+      walk_set(900, [&](int k, anim::Character& c) { c.set_detail((k / 90) % 2 == 0 ? near : mid); },
+               [&](int, const anim::CharacterFrame& f) { changing.push_back(f.joints); }, speed, terrain);
+      double apart = 0.0, step_full = 0.0, step_at_change = 0.0;
+      for (std::size_t k = 1; k < full.size(); ++k)
+        for (std::size_t j = 0; j < anim::kJointCount; ++j) {
+          apart = std::max(apart, glm::length(changing[k][j] - full[k][j]));
+          step_full = std::max(step_full, glm::length(full[k][j] - full[k - 1][j]));
+          if (k % 90 == 0) step_at_change = std::max(step_at_change, glm::length(changing[k][j] - changing[k - 1][j]));
+        }
+      MESSAGE("speed " << speed << ", " << std::string(terrain.ground.empty() ? "flat" : "stairs") << ": joints at most " << apart
+                       << " m from full detail; worst step at a change " << step_at_change << " m, at full detail "
+                       << step_full << " m");
+      CHECK(apart > 0.0);   // a coarser solve (a cheaper one), not the same
+      CHECK(apart < 1e-3);  // 1 mm: a fifteenth of a pixel at mid_px (1.78 m in 120 px)
+      CHECK(step_at_change <= step_full + 1e-4);  // no pop
+    }
 }

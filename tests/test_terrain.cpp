@@ -312,3 +312,34 @@ TEST_CASE("a foothold never leaves the foot wholly behind the hips: a surface en
   // Asked again with nothing changed, it keeps its choice (no re-plan every frame).
   CHECK_FALSE(choose_foothold(choice, in, g, tuning, terrain, body).rechosen);
 }
+
+TEST_CASE("the level's shortcut over one piece of ground is the average of its 31 samples, bit for bit (issue 14)") {
+  // level_at finds the polyline's piece once where no box stands over its samples; it must
+  // give the very sum the samples of height_at give, on flat ground, on slopes, beyond the
+  // ends, next to and on boxes, and across a vertex.
+  Terrain course;
+  course.ground = {{-6.0, 0.4}, {-2.0, 0.0}, {1.0, 0.0}, {1.02, 0.3}, {5.0, 0.3}, {8.0, -0.2}};
+  course.boxes.push_back({3.0, 0.8, 0.45});
+  const Terrain flat;
+  auto sampled = [](const Terrain& t, double x) {
+    double sum = 0.0;
+    for (int i = 0; i < 31; ++i) sum += t.height_at(x - 0.3 + 0.6 * i / 30);
+    return sum / 31;
+  };
+  int compared = 0;
+  for (double x = -9.0; x < 11.0; x += 0.0137) {
+    REQUIRE(course.level_at(x) == sampled(course, x));
+    REQUIRE(flat.level_at(x) == sampled(flat, x));
+    ++compared;
+  }
+  CHECK(compared > 1000);
+  // The polyline's lowest point over a span: its ends' heights or a point between them.
+  CHECK(course.lowest_ground(-7.0, -3.0) == doctest::Approx(0.1));
+  CHECK(course.lowest_ground(-3.0, 9.0) == -0.2);
+  CHECK(course.lowest_ground(-3.0, -7.0) == course.lowest_ground(-7.0, -3.0));
+  CHECK(flat.lowest_ground(-1.0, 1.0) == 0.0);
+  Terrain dip;
+  dip.ground = {{0.0, 0.0}, {1.0, -0.5}, {2.0, 0.0}};
+  CHECK(dip.lowest_ground(0.2, 1.8) == -0.5);
+  CHECK(dip.lowest_ground(1.2, 1.8) == doctest::Approx(-0.4));
+}

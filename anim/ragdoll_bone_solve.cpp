@@ -250,26 +250,18 @@ void solve_bones(const RagdollRig& rig, const BoneSolvePlan& plan, std::array<ve
   }
   auto on = [&active](std::size_t k) { return (active >> k & 1) != 0; };
 
-  // W g for every gradient of every active row, W each particle's mobility as a symmetric 2x2:
-  // w (I - n n^T) held along n, 0 held both ways. The step and the matrix both use it.
-  struct Sym { double xx, xy, yy; };
+  // W, each particle's mobility as a symmetric 2x2: w (I - n n^T) held along n, 0 held both
+  // ways. The matrix and the step both use it.
+  struct Sym {
+    double xx, xy, yy;
+    vec2 operator*(vec2 g) const { return {xx * g.x + xy * g.y, xy * g.x + yy * g.y}; }
+  };
   Sym m[kRagdollPoints];
   for (std::size_t i = 0; i < kRagdollPoints; ++i) {
     const PointMobility& q = mobility[i];
     if (q.locked >= 2) m[i] = {0.0, 0.0, 0.0};
     else if (q.locked == 1) m[i] = {q.w * (1.0 - q.normal.x * q.normal.x), -q.w * q.normal.x * q.normal.y, q.w * (1.0 - q.normal.y * q.normal.y)};
     else m[i] = {q.w, 0.0, q.w};
-  }
-  vec2 now_wg[kBoneRows][kRowPoints];
-  vec2 (*wg)[kRowPoints] = now_wg;
-  for (std::size_t k = 0; k < kBoneRows; ++k) {
-    if (!on(k)) continue;
-    const std::size_t r = plan.order[k];
-    for (std::size_t s = 0; s < plan.points[r]; ++s) {
-      const Sym& w = m[plan.point[r][s]];
-      const vec2 g = grad[k][s];
-      wg[k][s] = {w.xx * g.x + w.xy * g.y, w.xy * g.x + w.yy * g.y};
-    }
   }
 
   // A chord step (the matrix of an earlier step, the errors and directions of now) when a kept
@@ -279,13 +271,17 @@ void solve_bones(const RagdollRig& rig, const BoneSolvePlan& plan, std::array<ve
   BoneFactor* f = nullptr;
   for (BoneFactor& c : cache.slot)
     if (same_key(c, mobility, active) && (c.fresh || near_factor(c, p, reuse_travel))) f = &c;
-  if (f && f->fresh) {  // within its sub-step: along the directions it was made with
-    grad = scratch.grad[f - cache.slot.data()];
-    wg = scratch.wg[f - cache.slot.data()];
-  }
+  if (f && f->fresh) grad = scratch.grad[f - cache.slot.data()];  // within its sub-step: along the directions it was made with
   if (!f) {
     cache.newest = static_cast<std::uint8_t>((cache.newest + 1u) % kKeptFactors);
     f = &cache.slot[cache.newest];  // the oldest one goes
+    // W g for every gradient of every active row: the matrix's entries are g_i . W g_j.
+    vec2 wg[kBoneRows][kRowPoints];
+    for (std::size_t k = 0; k < kBoneRows; ++k) {
+      if (!on(k)) continue;
+      const std::size_t r = plan.order[k];
+      for (std::size_t s = 0; s < plan.points[r]; ++s) wg[k][s] = m[plan.point[r][s]] * grad[k][s];
+    }
     // J W J^T in elimination order, into the factor's pattern; the softness on the diagonal.
     double a[kBoneRows][kBoneRows];
     for (std::size_t k = 0; k < kBoneRows; ++k) {
@@ -344,7 +340,6 @@ void solve_bones(const RagdollRig& rig, const BoneSolvePlan& plan, std::array<ve
     }
     f->at = p;
     std::copy(&now_grad[0][0], &now_grad[0][0] + kBoneRows * kRowPoints, &scratch.grad[cache.newest][0][0]);
-    std::copy(&now_wg[0][0], &now_wg[0][0] + kBoneRows * kRowPoints, &scratch.wg[cache.newest][0][0]);
   }
 
   // L D L^T lambda = -error (a row that takes part in neither has 0 in L: no test needed).
@@ -352,7 +347,11 @@ void solve_bones(const RagdollRig& rig, const BoneSolvePlan& plan, std::array<ve
   // Each sum in two halves (even and odd terms): a row's terms then run two at a time, and the
   // solves, a chain of dependent sums down the elimination tree, take half the latency.
   for (std::size_t i = 0; i < kBoneRows; ++i) {
-    double even = on(i) ? -error[i] : 0.0, odd = 0.0;
+    if (!on(i)) {  // its row of L is 0: its multiplier is 0, and stays so
+      lambda[i] = 0.0;
+      continue;
+    }
+    double even = -error[i], odd = 0.0;
     const std::uint16_t first = plan.row_first[i], last = static_cast<std::uint16_t>(first + plan.row_count[i]);
     std::uint16_t j = first;
     for (; j + 1 < last; j += 2) {
@@ -364,6 +363,7 @@ void solve_bones(const RagdollRig& rig, const BoneSolvePlan& plan, std::array<ve
   }
   for (std::size_t k = 0; k < kBoneRows; ++k) lambda[k] *= f->inv_diag[k];
   for (std::size_t k = kBoneRows; k-- > 0;) {
+    if (!on(k)) continue;  // its column of L is 0
     const float* lower = f->lower + plan.below_first[k];
     const std::uint8_t* below = plan.below[k].data();
     const std::uint8_t n = plan.below_count[k];
@@ -377,18 +377,16 @@ void solve_bones(const RagdollRig& rig, const BoneSolvePlan& plan, std::array<ve
     lambda[k] = even + odd;
   }
 
-  // Every particle by W J^T lambda; a held particle keeps count of what its surface took.
+  // Every particle by W J^T lambda (J^T lambda gathered per particle first, then W once); a
+  // held particle keeps count of what its surface took.
   vec2 unheld[kRagdollPoints] = {};
   for (std::size_t k = 0; k < kBoneRows; ++k) {
     if (!on(k)) continue;
     const std::size_t r = plan.order[k];
-    for (std::size_t s = 0; s < plan.points[r]; ++s) {
-      const std::size_t q = plan.point[r][s];
-      p[q] += lambda[k] * wg[k][s];
-      unheld[q] += lambda[k] * grad[k][s];
-    }
+    for (std::size_t s = 0; s < plan.points[r]; ++s) unheld[plan.point[r][s]] += lambda[k] * grad[k][s];
   }
   for (std::size_t i = 0; i < kRagdollPoints; ++i) {
+    p[i] += m[i] * unheld[i];
     PointMobility& q = mobility[i];
     if (q.locked == 0) continue;
     q.pressed += std::max(0.0, -q.w * glm::dot(unheld[i], q.normal));

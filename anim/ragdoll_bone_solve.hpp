@@ -116,7 +116,7 @@ struct BoneSolveCache {
   std::uint8_t newest = 0;
 };
 
-// The directions a factor was made with (J and W J^T), kept for the rest of the sub-step it
+// The directions a factor was made with (J), kept for the rest of the sub-step it
 // was made in, one per BoneSolveCache slot: within the sub-step a chord step moves along them
 // (a true chord step; measured on bench_ragdoll's 1000 falls, the directions of now with the
 // matrix of then let an impact strain a bone 5.7% where these hold it to 0.9%). Across
@@ -124,7 +124,6 @@ struct BoneSolveCache {
 // Scratch, on the caller's stack.
 struct BoneSolveScratch {
   vec2 grad[kKeptFactors][kBoneRows][kRowPoints];
-  vec2 wg[kKeptFactors][kBoneRows][kRowPoints];
 };
 
 // A new sub-step: the kept factors are reused from now on only near where they were made.

@@ -182,19 +182,27 @@ void each_push(vec2 at, double r, vec2 from, const NearbyTerrain& near, Respond&
 
 }  // namespace
 
-bool project_contact(const RagdollContact& c, std::array<vec2, kRagdollPoints>& p, const NearbyTerrain& near,
-                     ContactTouch& touch, vec2 from, vec2& normal) {
-  vec2& at = p[c.i];  // the terrain does not move: the particle takes all of every push
-  bool touched = false;
-  each_push(at, c.radius_now, from, near, [&](vec2 n, double depth) {
-    touched = true;
-    normal = n;
-    at += n * depth;
-    touch.normal = n;
-    touch.depth += depth;
-    return at;
-  });
-  return touched;
+bool project_contacts(const std::array<RagdollContact, kRagdollContacts>& contacts, std::array<vec2, kRagdollPoints>& p,
+                      const NearbyTerrain& near, std::array<ContactTouch, kRagdollPoints>& touch,
+                      const std::array<vec2, kRagdollPoints>& from, std::array<PointMobility, kRagdollPoints>* mobility,
+                      const std::array<bool, kRagdollPoints>& stuck) {
+  bool changed = false;
+  for (const RagdollContact& c : contacts) {
+    vec2& at = p[c.i];  // the terrain does not move: the particle takes all of every push
+    ContactTouch& t = touch[c.i];
+    bool touched = false;
+    vec2 normal{0.0, 1.0};
+    each_push(at, c.radius_now, from[c.i], near, [&](vec2 n, double depth) {
+      touched = true;
+      normal = n;
+      at += n * depth;
+      t.normal = n;
+      t.depth += depth;
+      return at;
+    });
+    if (touched && mobility) changed = hold_contact((*mobility)[c.i], normal, stuck[c.i]) || changed;
+  }
+  return changed;
 }
 
 bool hold_contact(PointMobility& m, vec2 normal, bool stuck) {
@@ -212,6 +220,8 @@ bool hold_contact(PointMobility& m, vec2 normal, bool stuck) {
   return false;
 }
 
+namespace {
+
 bool rehold_contact(PointMobility& m, double load, const ContactHoldRule& rule) {
   if (m.locked == 0 || m.corner) return false;
   const double into = -glm::dot(m.demand, m.normal);  // m: + pressed into the surface
@@ -228,6 +238,15 @@ bool rehold_contact(PointMobility& m, double load, const ContactHoldRule& rule) 
     return true;
   }
   return false;
+}
+
+}  // namespace
+
+bool rehold_contacts(std::array<PointMobility, kRagdollPoints>& mobility, const std::array<ContactTouch, kRagdollPoints>& touch,
+                     const ContactHoldRule& rule) {
+  bool changed = false;
+  for (std::size_t i = 0; i < kRagdollPoints; ++i) changed = rehold_contact(mobility[i], touch[i].depth, rule) || changed;
+  return changed;
 }
 
 }  // namespace anim

@@ -62,12 +62,17 @@ struct ContactTouch {
   double depth = 0.0;  // m, summed over the passes
 };
 
-// Pushes a contact's particle out of the solid along the surface's normal, adding the push to
-// `touch`; true when it touched, `normal` then the (last) surface's. A particle inside a box
-// leaves it by the face it came in through (`from`: where it was when the sub-step began), so
-// one pulled into a thin wall is not pushed out of its far side.
-bool project_contact(const RagdollContact& c, std::array<vec2, kRagdollPoints>& p, const NearbyTerrain& near,
-                     ContactTouch& touch, vec2 from, vec2& normal);
+// Pushes every contact's particle out of the solid along the surface's normal, adding each
+// push to the particle's `touch`. A particle inside a box leaves it by the face it came in
+// through (`from`: where it was when the sub-step began), so one pulled into a thin wall is
+// not pushed out of its far side. With `mobility`, every particle that touched is held along
+// the (last) surface's normal (hold_contact, `stuck` from static friction); true when a hold
+// changed. The whole body in one call: the relaxation runs it every pass, and the push is
+// then inlined into the loop over the contacts.
+bool project_contacts(const std::array<RagdollContact, kRagdollContacts>& contacts, std::array<vec2, kRagdollPoints>& p,
+                      const NearbyTerrain& near, std::array<ContactTouch, kRagdollPoints>& touch,
+                      const std::array<vec2, kRagdollPoints>& from, std::array<PointMobility, kRagdollPoints>* mobility,
+                      const std::array<bool, kRagdollPoints>& stuck);
 
 // Coulomb friction for a particle the ground pushed by `touch` in the last sub-step: its
 // sliding along that surface since this sub-step began (`start`, the verlet previous
@@ -96,8 +101,9 @@ struct ContactHoldRule {
 // this sub-step. True when its hold changed.
 bool hold_contact(PointMobility& m, vec2 normal, bool stuck);
 
-// Decides the hold of a held particle again after a solve; `load` is the ground's push on it in
-// this sub-step so far, m (ContactTouch::depth). True when it changed.
-bool rehold_contact(PointMobility& m, double load, const ContactHoldRule& rule);
+// Decides the hold of every held particle again after a solve; each one's load is the
+// ground's push on it in this sub-step so far, m (ContactTouch::depth). True when any changed.
+bool rehold_contacts(std::array<PointMobility, kRagdollPoints>& mobility, const std::array<ContactTouch, kRagdollPoints>& touch,
+                     const ContactHoldRule& rule);
 
 }  // namespace anim

@@ -57,15 +57,14 @@ struct RagdollTuning {
   // setting's 1/60 s (bench_ragdoll, Box2D's) is one too. Each sub-step solves the bones
   // (anim/ragdoll_bone_solve) newton_steps times, then again while a contact's hold changed or
   // a bone is off by more than solve_tolerance, at most max_extra_solves more: bench_ragdoll's
-  // 1000 varied falls at 1/60 s then hold the worst bone drift under 1% (issue 13's bar: 2%),
-  // the rare impact that strains a bone past 1% given more solves still (anim/ragdoll.cpp
-  // kRescueError); one solve and no more leaves the contacts' holds a sub-step late, and bodies
-  // never still. Three, not two: after two (chord) steps the arms' loop through the held rifle,
-  // in the air, is left a little off, and trembles by up to 7 cm/s from sub-step to sub-step,
-  // past rest_speed: measured, 2 of test_ragdoll's 96 falls then never came to rest once the
-  // gait's swing leg changed the poses they are born from (wip-swing-softness), 1 of its 54 on
-  // slopes, 44 of bench_ragdoll's 1000 after 10 s; with three, none, none and 12. A kept factor
-  // (BoneSolveCache) makes the third a chord step, a third of a solve's price.
+  // 1000 varied falls at 1/60 s then hold the worst bone drift under 1% (0.89%; issue 13's bar:
+  // 2%), the rare impact that strains a bone past 1% given more solves still (anim/ragdoll.cpp
+  // kRescueError). Three, not fewer, because fewer leave bodies that never come to rest:
+  // measured on bench_ragdoll's 1000 falls (bench_ragdoll --newton N), 13 are not at rest after
+  // 10 s with three, 50 with two, 202 with one. Most of the solves are chord steps on a kept
+  // factor (BoneSolveCache), a fraction of a factorisation's price: measured there, of 3.1
+  // solves a sub-step 80% reuse a factor from an earlier sub-step, 5% one from this sub-step
+  // and 15% factor anew.
   double max_substep = 1.0 / 60.0;   // s, 1e-4..0.05: no sub-step is longer
   double newton_steps = 3;           // count, 1..16: bone solves per sub-step
   double max_extra_solves = 4;       // count, 0..16
@@ -81,7 +80,9 @@ struct RagdollTuning {
   double max_step = 0.1;             // s: a longer dt (a stall) is simulated as this much
 
   // Speed cap of any particle, m/s, > 0: a body part of a falling man; keeps a huge impulse
-  // finite and a sub-step's travel (0.21 m) far shorter than a crate is wide.
+  // finite and a sub-step's travel short (0.21 m at the game's 1/120 s, 0.42 m at the peer
+  // setting's 1/60 s); a fast particle's path is swept against the solid besides (anim/
+  // ragdoll.cpp: sweep), so none goes through a wall thinner than that.
   double max_speed = 25.0;
   // The impulse: the chest takes the whole velocity change, the rest of the body less with
   // the distance from the chest, exp(-d / falloff) (a hit at the chest knocks the trunk
@@ -125,8 +126,9 @@ struct RagdollTuning {
   double rest_time = 0.5;    // s, >= 0
   // ... and no particle farther than this from where it was when it went still (anim/
   // ragdoll_rest: a limb toppling over goes somewhere; one trembling in place does not): a
-  // tenth of what rest_speed would carry it over rest_time, ten times the tremble the solve
-  // leaves in a limb in the air (measured: ~0.4 mm).
+  // tenth of what rest_speed would carry it over rest_time. Measured on bench_ragdoll's 1000
+  // falls after 10 s (awake): of the 987 at rest, half have moved less than 0.2 mm since they
+  // went still, one in ten more than 5 mm (a slow settle below rest_speed).
   double rest_drift = 0.0125;  // m, >= 0
   double sleep = 1;  // 0 or 1
 

@@ -4,6 +4,9 @@
 // ragdoll again, and a get_up on a living soldier does nothing.
 #include "anim/character.hpp"
 #include "anim/metrics.hpp"
+#include "anim/states/get_up.hpp"
+#include "anim/states/get_up_keys.hpp"
+#include "anim/states/pose_blend.hpp"
 #include "anim/states/pose_from_joints.hpp"
 #include "tests/program_runner.hpp"
 
@@ -296,6 +299,55 @@ TEST_CASE("the get-up beside a box: no joint inside it, no pop, and he stands cl
       if (std::abs(stood_x - lay_x) > 0.05) ++moved_clear;
     }
   CHECK(moved_clear > 0);  // the motion happened: some get-ups went around where he lay
+}
+
+TEST_CASE("the get-up's room beside a box is tuning: box_margin and stand_reach") {
+  // A body lying still on open floor; a wall is then put beside where his get-up would go.
+  // start_get_up slides the motion away from it until every joint's disc is box_margin clear
+  // of its side, and the living stand's hands, stand_reach ahead of the kneel's front foot, too.
+  const Run r = run(scripted(0.0, 60, {-3.0, 0.5}), 4.0);
+  const CharacterFrame& lying = r.frames.back();
+  REQUIRE(lying.state == State::ragdoll);
+  const BodyPoints frozen = body_points(lying);
+  const Tuning tuning;
+  const GroundClearance radii = ground_clearance(lying.body_size);
+  const int facing = lying.body.sign();
+  auto get_up = [&](const GetUpTuning& t, const Terrain& terrain) {
+    return start_get_up(frozen, true, facing, lying.body_size, tuning.rifle, t, terrain);
+  };
+  const GetUp open = get_up(tuning.get_up, Terrain{});
+  // How far ahead (along the facing) the motion's joints reach, discs included, and its kneel's front foot.
+  double front = -1e9;
+  for (const BodyPoints& key : open.keys)
+    for (std::size_t i = 0; i < kJointCount; ++i) front = std::max(front, facing * key.joints[i].x + radii[i]);
+  const double foot = facing * open.keys[static_cast<std::size_t>(GetUpKey::kneel)].joints[index(Joint::ankle_near)].x;
+  auto wall_ahead_at = [&](double near_side) {  // along the facing, m
+    Terrain t;
+    t.boxes = {{facing > 0 ? near_side : -near_side - 0.4, 0.4, 1.6}};
+    return t;
+  };
+
+  // A wall 0.1 m into the motion's reach: it slides back until the margin is kept, so a margin
+  // 0.3 m wider puts him 0.3 m farther back.
+  const Terrain wall = wall_ahead_at(front - 0.1);
+  GetUpTuning narrow = tuning.get_up, wide = tuning.get_up;
+  narrow.box_margin = 0.1;
+  wide.box_margin = 0.4;
+  const double back_narrow = open.stand_x - get_up(narrow, wall).stand_x;
+  const double back_wide = open.stand_x - get_up(wide, wall).stand_x;
+  CHECK(facing * back_narrow > 0.15);  // 0.1 m in, plus the margin
+  CHECK(facing * (back_wide - back_narrow) == doctest::Approx(0.3).epsilon(0.02));
+
+  // A wall past every joint of the motion but within a long reach of the stand's hands: only
+  // the stand's reach moves him.
+  const double clear_of_keys = std::max(front, foot + 0.6 + radii[index(Joint::hand_far)]) + tuning.get_up.box_margin + 0.05;
+  const Terrain far_wall = wall_ahead_at(clear_of_keys);
+  GetUpTuning short_reach = tuning.get_up, long_reach = tuning.get_up;
+  short_reach.stand_reach = 0.2;
+  long_reach.stand_reach = 1.2;
+  REQUIRE(clear_of_keys + 0.3 < foot + 1.2);
+  CHECK(get_up(short_reach, far_wall).stand_x == open.stand_x);
+  CHECK(facing * (open.stand_x - get_up(long_reach, far_wall).stand_x) > 0.2);
 }
 
 TEST_CASE("face up and face down each pick their own get-up") {

@@ -34,10 +34,9 @@ void lift_clear(BodyPoints& p, const GroundClearance& c, const Terrain& terrain,
 void pin(BodyPoints& p, Joint j, vec2 at) { translate(p, at - p.joints[index(j)]); }
 
 // Sliding the get-up out of boxes (slide_out_of_boxes): tried this many times (a slide away
-// from one box may meet another), and each joint kept this far clear of a box's side, m.
+// from one box may meet another); how far clear it keeps is GetUpTuning's box_margin and
+// stand_reach.
 constexpr int kBoxAttempts = 4;
-constexpr double kBoxMargin = 0.15;
-constexpr double kStandReach = 0.6;  // m ahead of the front foot: the living stand's hands at the low ready
 
 // The motion's segments: lying (held), lying -> risen, risen -> kneel, kneel -> stand.
 constexpr std::size_t kSegments = kGetUpKeys + 1;
@@ -86,28 +85,30 @@ void place_keys(GetUp& g, double x0, bool face_up, const Proportions& body, cons
   }
 }
 
-// How far along x the placed keys must slide so that no joint's disc (plus kBoxMargin) is in
+// How far along x the placed keys must slide so that no joint's disc (plus box_margin) is in
 // a box below its top, m: away from the box (the side its middle is not on, seen from where
 // he lay), 0 when none is. A joint over a box's top is clear of it (an arm across a crate).
 double slide_out_of_boxes(const std::array<BodyPoints, kGetUpKeys>& keys, int facing, const GroundClearance& c,
-                          const Terrain& terrain, double lay_x) {
+                          const Terrain& terrain, double lay_x, const GetUpTuning& tuning) {
+  const double margin = std::isfinite(tuning.box_margin) ? std::clamp(tuning.box_margin, 0.0, 0.5) : 0.15;
+  const double reach = std::isfinite(tuning.stand_reach) ? std::clamp(tuning.stand_reach, 0.2, 1.2) : 0.6;
   double slide = 0.0;
   for (const Box& b : terrain.boxes) {
     if (!(std::isfinite(b.x) && std::isfinite(b.width) && std::isfinite(b.height) && b.width > 0.0 && b.height > 0.0)) continue;
     const double top = terrain.ground_at(b.x) + b.height, left = b.x, right = b.x + b.width;
     const bool go_left = left + 0.5 * b.width > lay_x;
     auto keep_out = [&](vec2 q, double radius) {
-      const double r = radius + kBoxMargin;
+      const double r = radius + margin;
       if (!(q.y < top + radius && q.x > left - r && q.x < right + r)) return;
       slide = go_left ? std::min(slide, left - r - q.x) : std::max(slide, right + r - q.x);
     };
     for (const BodyPoints& key : keys)
       for (std::size_t i = 0; i < kJointCount; ++i) keep_out(key.joints[i], c[i]);
     // The living stand he ends in, over the kneel's front foot: its hands on the rifle reach
-    // kStandReach ahead of it.
+    // stand_reach ahead of it.
     const BodyPoints& kneel = keys[static_cast<std::size_t>(GetUpKey::kneel)];
     const vec2 foot = kneel.joints[index(Joint::ankle_near)];
-    keep_out({foot.x + facing * kStandReach, foot.y + 1.0}, c[index(Joint::hand_far)]);
+    keep_out({foot.x + facing * reach, foot.y + 1.0}, c[index(Joint::hand_far)]);
   }
   return slide;
 }
@@ -129,7 +130,7 @@ GetUp start_get_up(const BodyPoints& frozen, bool face_up, int facing, const Pro
   double x0 = lay_x;
   for (int attempt = 0; attempt < kBoxAttempts; ++attempt) {
     place_keys(g, x0, face_up, body, rifle, c, terrain);
-    const double slide = slide_out_of_boxes(g.keys, g.facing, c, terrain, lay_x);
+    const double slide = slide_out_of_boxes(g.keys, g.facing, c, terrain, lay_x, tuning);
     if (slide == 0.0) break;
     x0 += slide;
     if (attempt + 1 == kBoxAttempts) place_keys(g, x0, face_up, body, rifle, c, terrain);

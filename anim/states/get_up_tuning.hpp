@@ -17,6 +17,17 @@ struct GetUpTuning {
   double rise_time = 0.7;    // s, 0.2..3: onto his hands and knees (face down) or sat up (face up)
   double kneel_time = 0.7;   // s, 0.2..3: into the kneel
   double stand_time = 0.8;   // s, 0.2..3: from the kneel to the living stand
+
+  // Where he gets up beside a box he lies against (start_get_up slides the motion along the
+  // floor, away from the box, until no joint is in it):
+  // m, 0..0.5: every joint's disc kept this far clear of the box's side; a hand's breadth, as
+  // the blend between two keys sweeps a joint a little outside both.
+  double box_margin = 0.15;
+  // m, 0.2..1.2: how far ahead of the kneel's front foot the hands of the living stand he ends
+  // in reach (that stand is no key of the motion, so it is kept clear of the box by this):
+  // measured, the living stand's far hand is 0.54 m ahead of the near ankle (anim::Tuning's
+  // defaults, a body 1.78 m tall), rounded up.
+  double stand_reach = 0.6;
 };
 
 }  // namespace anim

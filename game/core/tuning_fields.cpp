@@ -236,6 +236,8 @@ const TuningField kFields[] = {
     SOLDIER_FIELD(get_up, rise_time, "s", 0.2, 3.0),
     SOLDIER_FIELD(get_up, kneel_time, "s", 0.2, 3.0),
     SOLDIER_FIELD(get_up, stand_time, "s", 0.2, 3.0),
+    SOLDIER_FIELD(get_up, box_margin, "m", 0.0, 0.5),
+    SOLDIER_FIELD(get_up, stand_reach, "m", 0.2, 1.2),
     // obstacle: the moves of Rule 7 (anim/states/obstacle_tuning.hpp ObstacleTuning; H body height, L leg).
     SOLDIER_FIELD(obstacle, vault_max_share, "H", 0.3, 0.6),
     SOLDIER_FIELD(obstacle, climb_reach_share, "H", 1.0, 1.6),

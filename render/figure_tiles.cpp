@@ -24,6 +24,16 @@ struct TileSink {
   std::uint8_t* cov;
   std::uint8_t* lit;  // null: no highlight on this pass
   int x0, y0, w;
+  std::uint8_t* grown = nullptr;  // the grown silhouette's tile (scan_capsule's grown_radius), at
+  int gx0 = 0, gy0 = 0, gw = 0;   // its own top-left pixel, gw bytes a row
+
+  std::uint8_t* grown_at(int y, int x) const {
+    return grown + static_cast<std::size_t>(y - gy0) * static_cast<std::size_t>(gw) + static_cast<std::size_t>(x - gx0);
+  }
+  void grown_pixel(int y, int x, unsigned cov8) {
+    std::uint8_t* g = grown_at(y, x);
+    *g = std::max(*g, static_cast<std::uint8_t>(cov8));
+  }
 
   std::uint8_t* at(std::uint8_t* tile, int y, int x) const {
     return tile + static_cast<std::size_t>(y - y0) * static_cast<std::size_t>(w) + static_cast<std::size_t>(x - x0);
@@ -51,11 +61,15 @@ struct TileSink {
     max4(at(cov, y, x), both);
     if (lit != nullptr) max4(at(lit, y, x), _mm_srli_si128(both, 4));
   }
+  void grown_quad(int y, int x, __m128i cov4) {
+    max4(grown_at(y, x), _mm_packus_epi16(_mm_packs_epi32(cov4, _mm_setzero_si128()), _mm_setzero_si128()));
+  }
 #endif
 };
 
-// The pixels a run of radius `r` (grown by `grow`) from a to b can give coverage to, padded
-// by the four pixels a quad may reach past the row's range, clipped to the canvas.
+// The pixels a run of radius `r` (grown by `grow`) from a to b can give coverage to (its
+// box grown by r + grow + 1 >= scan_capsule's reach r + grow + 0.5 + kRangePad), with the
+// pixels a quad may reach past a row's range, clipped to the canvas.
 struct PxBounds {
   float x0 = 1e30f, y0 = 1e30f, x1 = -1e30f, y1 = -1e30f;
   void add(const FigureRun& r, float grow) {
@@ -69,8 +83,11 @@ struct PxBounds {
     if (!(x0 <= x1) || !(y0 <= y1)) return {};
     // Clamped while still floats, so a run far off the canvas cannot overflow the int.
     auto clamp_to = [](float v, int hi) { return static_cast<int>(std::floor(std::clamp(v, -8.0f, static_cast<float>(hi) + 8.0f))); };
-    const int px0 = std::max(0, clamp_to(x0, width) - 4), px1 = std::min(width - 1, clamp_to(x1, width) + 4);
-    const int py0 = std::max(0, clamp_to(y0, height) - 1), py1 = std::min(height - 1, clamp_to(y1, height) + 1);
+    // A row's range starts at most a pixel left of x0 and ends by x1; its last quad reaches
+    // three pixels past it, and one moved left to stay on the canvas starts at width - 4.
+    const int px0 = std::max(0, std::min(clamp_to(x0, width) - 1, width - 4));
+    const int px1 = std::min(width - 1, clamp_to(x1, width) + 3);
+    const int py0 = std::max(0, clamp_to(y0, height)), py1 = std::min(height - 1, clamp_to(y1, height));
     if (px0 > px1 || py0 > py1) return {};
     return {px0, py0, px1 - px0 + 1, py1 - py0 + 1};
   }
@@ -82,6 +99,15 @@ void scan_into(std::uint8_t* cov, std::uint8_t* lit, const PixelRect& rect, cons
                const detail::Capsule* lit_cap, int width, int height) {
   TileSink sink{cov, lit, rect.x0, rect.y0, rect.w};
   detail::scan_capsule(cap, lit_cap, width, height, sink);
+}
+
+// The same with the silhouette grown to `grown_radius` into `grown` (over grown_rect) on the
+// same walk.
+void scan_into(std::uint8_t* cov, std::uint8_t* lit, const PixelRect& rect, const detail::Capsule& cap,
+               const detail::Capsule* lit_cap, float grown_radius, std::uint8_t* grown, const PixelRect& grown_rect,
+               int width, int height) {
+  TileSink sink{cov, lit, rect.x0, rect.y0, rect.w, grown, grown_rect.x0, grown_rect.y0, grown_rect.w};
+  detail::scan_capsule(cap, lit_cap, grown_radius, width, height, sink);
 }
 
 }  // namespace
@@ -133,38 +159,41 @@ void rasterize_figure(FigureTiles& tiles, std::span<const FigureRun> runs, const
 
   const glm::vec2 light = palette.light.toward_px;
   std::uint8_t* base = tiles.bytes.data();
+  std::uint8_t* grown = tiles.grown != FigureTiles::kNone ? base + tiles.grown : nullptr;
   i = 0;
   for (const FigureTiles::Batch& batch : tiles.batches) {
     std::size_t end = i + 1;
     while (end < runs.size() && runs[end].material == runs[i].material && runs[end].step == runs[i].step) ++end;
-    if (batch.cov != FigureTiles::kNone) {
-      std::uint8_t* cov = base + batch.cov;
-      std::uint8_t* lit = batch.lit_cov != FigureTiles::kNone ? base + batch.lit_cov : nullptr;
-      for (std::size_t k = i; k < end; ++k) {
-        const FigureRun& r = runs[k];
-        const detail::Capsule cap(r.a, r.b, r.radius);
-        // The highlight: a run of highlight * radius (clamped to (0, radius]) on
-        // highlight_segment, inside the run (raster.hpp).
-        const float hi_r = std::clamp(r.highlight * r.radius, 0.0f, r.radius);
-        if (!(hi_r > 0.0f) || lit == nullptr) {
-          scan_into(cov, nullptr, batch.rect, cap, nullptr, width, height);
-          continue;
-        }
+    std::uint8_t* cov = batch.cov != FigureTiles::kNone ? base + batch.cov : nullptr;
+    std::uint8_t* lit = batch.lit_cov != FigureTiles::kNone ? base + batch.lit_cov : nullptr;
+    for (std::size_t k = i; k < end; ++k) {
+      const FigureRun& r = runs[k];
+      const detail::Capsule cap(r.a, r.b, r.radius);
+      const bool one_pass = r.radius < kOnePassMaxRadiusPx;
+      // The grown silhouette: a small run's on its own walk, a large one's (whose walk
+      // fills interior spans instead) on a walk of its own.
+      const bool grown_here = grown != nullptr && one_pass && cov != nullptr && r.radius > 0.0f;
+      if (grown != nullptr && !grown_here)
+        scan_into(grown, nullptr, tiles.grown_rect, detail::Capsule(r.a, r.b, r.radius + grow), nullptr, width, height);
+      if (cov == nullptr) continue;
+      // The highlight: a run of highlight * radius (clamped to (0, radius]) on
+      // highlight_segment, inside the run (raster.hpp).
+      const float hi_r = std::clamp(r.highlight * r.radius, 0.0f, r.radius);
+      const bool lit_here = hi_r > 0.0f && lit != nullptr;
+      detail::Capsule lit_cap;
+      if (lit_here) {
         const Segment s = highlight_segment(r.a, r.b, r.radius, hi_r, light);
-        const detail::Capsule lit_cap(s.a, s.b, hi_r);
-        if (r.radius < kOnePassMaxRadiusPx) {
-          scan_into(cov, lit, batch.rect, cap, &lit_cap, width, height);
-        } else {
-          scan_into(cov, nullptr, batch.rect, cap, nullptr, width, height);
-          scan_into(lit, nullptr, batch.rect, lit_cap, nullptr, width, height);
-        }
+        lit_cap = detail::Capsule(s.a, s.b, hi_r);
+      }
+      if (one_pass) {
+        scan_into(cov, lit_here ? lit : nullptr, batch.rect, cap, lit_here ? &lit_cap : nullptr, grown_here ? r.radius + grow : 0.0f,
+                  grown, tiles.grown_rect, width, height);
+      } else {
+        scan_into(cov, nullptr, batch.rect, cap, nullptr, width, height);
+        if (lit_here) scan_into(lit, nullptr, batch.rect, lit_cap, nullptr, width, height);
       }
     }
     i = end;
-  }
-  if (tiles.grown != FigureTiles::kNone) {
-    std::uint8_t* g = base + tiles.grown;
-    for (const FigureRun& r : runs) scan_into(g, nullptr, tiles.grown_rect, detail::Capsule(r.a, r.b, r.radius + grow), nullptr, width, height);
   }
 }
 
@@ -247,6 +276,10 @@ void composite_figure(const FigureTiles& tiles, Canvas& band, int row0, std::uin
     const RowSpan rows = band_rows(b.rect, row0, band.height());
 #if defined(__SSE2__)
     const Blend4 base4(b.base), lit4(b.lit);
+    const bool opaque = b.base.a == 255;
+    std::uint32_t word;
+    std::memcpy(&word, &b.base, 4);
+    const __m128i base_word4 = _mm_set1_epi32(static_cast<int>(word));
 #endif
     for (int y = rows.from; y < rows.to; ++y) {
       const std::size_t t = static_cast<std::size_t>(y - b.rect.y0) * static_cast<std::size_t>(b.rect.w);
@@ -265,7 +298,11 @@ void composite_figure(const FigureTiles& tiles, Canvas& band, int row0, std::uin
         }
         const std::uint32_t k4 = load4(cov + x), l4 = lit != nullptr ? load4(lit + x) : 0u;
         std::uint8_t* p = px + 4 * static_cast<std::size_t>(x);
-        if (k4 != 0) {
+        if (k4 == 0xffffffffu && opaque) {
+          // Covered and opaque: blend_over at alpha 255 is the colour itself.
+          _mm_storeu_si128(reinterpret_cast<__m128i*>(p), base_word4);
+          if (mask != nullptr) std::memcpy(mask + x, &k4, 4);
+        } else if (k4 != 0) {
           base4.over(p, k4);
           if (mask != nullptr) max4(mask + x, k4);
         }

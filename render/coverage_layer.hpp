@@ -11,8 +11,10 @@
 // composite() visits and clears exactly those and nothing else: reuse costs nothing for
 // the untouched area, and no row is scanned for coverage it does not have.
 //
-// Painting shapes (the add_* forms taking a canvas and a colour) is the fast path a
-// figure uses (issue 2: 1000 soldiers within a 60 Hz frame): when the colour is opaque, a
+// Painting shapes (the add_* forms taking a canvas and a colour) was the fast path of a
+// figure (issue 2); figures are now rasterized into tiles (render/figure_tiles.hpp, issue
+// 14: once per soldier, composited by any band) and test_raster checks those tiles against
+// this layer's coverage. Painting: when the colour is opaque, a
 // shape's fully covered pixels are written straight onto the canvas and only its
 // anti-aliased edge goes through the buffer. The result is exactly the max-coverage
 // union: a fully covered pixel is the colour whatever else covers it, and the colour

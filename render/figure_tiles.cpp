@@ -127,7 +127,9 @@ void rasterize_figure(FigureTiles& tiles, std::span<const FigureRun> runs, const
     PxBounds b;
     bool any_highlight = false;
     for (std::size_t k = i; k < end; ++k) {
-      b.add(runs[k], 0.0f);
+      // A small run's walk also gives the grown silhouette (below), over the grown rows and
+      // columns: its batch's tiles must hold them too.
+      b.add(runs[k], runs[k].radius < kOnePassMaxRadiusPx ? std::max(grow, 0.0f) : 0.0f);
       all.add(runs[k], grow);
       any_highlight = any_highlight || runs[k].highlight > 0.0f;
     }

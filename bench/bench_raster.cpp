@@ -15,8 +15,8 @@
 #endif
 #include "game/core/output_file.hpp"
 #include "render/canvas.hpp"
-#include "render/coverage_layer.hpp"
 #include "render/figure.hpp"
+#include "render/figure_tiles.hpp"
 #include "render/palette.hpp"
 #include "render/png_io.hpp"
 #include "tests/test_poses.hpp"
@@ -89,7 +89,7 @@ int vs_cairo(const std::vector<double>& scales, int reps, const std::string& csv
   const render::Palette palette = render::default_palette();
   render::Camera cam;
   render::Canvas ours(cam.width, cam.height);
-  render::CoverageLayer scratch(cam.width, cam.height);
+  render::FigureTiles scratch;
   bench::CairoCanvas theirs(cam.width, cam.height);
   const render::Rgba bg = palette.sky_horizon;
   struct Row { double px_per_m; int soldiers; double ours_ms, cairo_ms, diff; };
@@ -175,7 +175,7 @@ int main(int argc, char** argv) {
   const render::Palette palette = render::default_palette();
   render::Camera cam;  // 1280x720
   render::Canvas canvas(cam.width, cam.height);
-  render::CoverageLayer scratch(cam.width, cam.height);
+  render::FigureTiles scratch;
   const render::Rgba bg = palette.sky_horizon;
 
   const double clear_ms = bench::best_of(reps * 4, [&] { canvas.clear(bg); }).wall_ms;

@@ -1,7 +1,6 @@
 #include "render/canvas.hpp"
 
 #include <algorithm>
-#include <cmath>
 #include <cstring>
 
 namespace render {
@@ -31,14 +30,6 @@ void Canvas::set_pixel(int x, int y, Rgba c) {
   if (x < 0 || y < 0 || x >= width_ || y >= height_) return;
   std::uint8_t* p = pixels_.data() + (static_cast<std::size_t>(y) * width_ + x) * 4;
   p[0] = c.r; p[1] = c.g; p[2] = c.b; p[3] = c.a;
-}
-
-void Canvas::blend_pixel(int x, int y, Rgba c, float coverage) {
-  if (x < 0 || y < 0 || x >= width_ || y >= height_) return;
-  if (!(coverage > 0.0f)) return;  // also rejects NaN
-  coverage = std::min(coverage, 1.0f);
-  const auto alpha = static_cast<unsigned>(std::lround(coverage * static_cast<float>(c.a)));
-  blend_over(pixels_.data() + (static_cast<std::size_t>(y) * width_ + x) * 4, c, alpha);
 }
 
 void Canvas::blit(const Canvas& src, int x, int y) {

@@ -1,6 +1,8 @@
 #pragma once
 // An RGBA8 image, row-major, y down (ARCHITECTURE.md render/canvas). Plain value type: the
 // caller owns it; nothing in render/ keeps one (STYLE.md: no globals).
+#include <algorithm>
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -29,7 +31,8 @@ class Canvas {
   // Out-of-range reads give transparent black; out-of-range writes are ignored.
   Rgba pixel(int x, int y) const;
   void set_pixel(int x, int y, Rgba c);
-  // Source-over of `c` whose alpha is scaled by `coverage` (0..1, clamped).
+  // Source-over of `c` whose alpha is scaled by `coverage` (0..1, clamped): blend_over with
+  // alpha lround(coverage * c.a). Inline, as shadows and fills call it for every pixel.
   void blend_pixel(int x, int y, Rgba c, float coverage);
 
   // width * height * 4 bytes, row after row, no padding.
@@ -65,6 +68,16 @@ inline void blend_over(std::uint8_t* dst, Rgba c, unsigned alpha) {
   dst[1] = mix(c.g, dst[1]);
   dst[2] = mix(c.b, dst[2]);
   dst[3] = mix(255, dst[3]);
+}
+
+inline void Canvas::blend_pixel(int x, int y, Rgba c, float coverage) {
+  if (x < 0 || y < 0 || x >= width_ || y >= height_) return;
+  if (!(coverage > 0.0f)) return;  // also rejects NaN
+  const float v = std::min(coverage, 1.0f) * static_cast<float>(c.a);
+  // lround(v) for 0 <= v <= 255: v - trunc(v) is exact there, so this is round half away from zero.
+  unsigned alpha = static_cast<unsigned>(v);
+  alpha += v - static_cast<float>(alpha) >= 0.5f;
+  blend_over(pixels_.data() + (static_cast<std::size_t>(y) * width_ + x) * 4, c, alpha);
 }
 
 }  // namespace render

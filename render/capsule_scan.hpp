@@ -71,8 +71,12 @@ struct Capsule {
     const float ux = (static_cast<float>(x) + 0.5f) - a.x, uy = (static_cast<float>(y) + 0.5f) - a.y;
     const float t = std::min(std::max(ux * axis.x + uy * axis.y, 0.0f), length);
     const float qx = ux - t * axis.x, qy = uy - t * axis.y;
-    const float d = std::sqrt(qx * qx + qy * qy);
-    const float cov = std::min(std::max((radius - d) + 0.5f, 0.0f), 1.0f);
+    return coverage8_of(radius, std::sqrt(qx * qx + qy * qy));
+  }
+  // The same of a pixel centre at distance d from the segment, for a radius r of one's own
+  // (a grown silhouette of the same segment).
+  static int coverage8_of(float r, float d) {
+    const float cov = std::min(std::max((r - d) + 0.5f, 0.0f), 1.0f);
     return static_cast<int>(cov * 255.0f + 0.5f);
   }
 };
@@ -87,13 +91,19 @@ struct CapsuleLanes {
 
   // Coverage 0..255 (epi32 lanes) of the pixels whose centres are (px + 0.5, py + 0.5),
   // px given as float lanes (x + 0.5 already added), uy = (y + 0.5) - a.y for the row.
-  __m128i coverage8(__m128 px_centre, __m128 uy) const {
-    const __m128 half = _mm_set1_ps(0.5f), zero = _mm_setzero_ps(), one = _mm_set1_ps(1.0f), v255 = _mm_set1_ps(255.0f);
+  __m128i coverage8(__m128 px_centre, __m128 uy) const { return coverage8_of(r, distance(px_centre, uy)); }
+  // The distance of those pixel centres from the segment.
+  __m128 distance(__m128 px_centre, __m128 uy) const {
+    const __m128 zero = _mm_setzero_ps();
     const __m128 ux = _mm_sub_ps(px_centre, ax0);
     const __m128 t = _mm_min_ps(_mm_max_ps(_mm_add_ps(_mm_mul_ps(ux, axx), _mm_mul_ps(uy, axy)), zero), len);
     const __m128 qx = _mm_sub_ps(ux, _mm_mul_ps(t, axx)), qy = _mm_sub_ps(uy, _mm_mul_ps(t, axy));
-    const __m128 d = _mm_sqrt_ps(_mm_add_ps(_mm_mul_ps(qx, qx), _mm_mul_ps(qy, qy)));
-    const __m128 cov = _mm_min_ps(_mm_max_ps(_mm_add_ps(_mm_sub_ps(r, d), half), zero), one);
+    return _mm_sqrt_ps(_mm_add_ps(_mm_mul_ps(qx, qx), _mm_mul_ps(qy, qy)));
+  }
+  // Capsule::coverage8_of, four lanes.
+  static __m128i coverage8_of(__m128 radius, __m128 d) {
+    const __m128 half = _mm_set1_ps(0.5f), zero = _mm_setzero_ps(), one = _mm_set1_ps(1.0f), v255 = _mm_set1_ps(255.0f);
+    const __m128 cov = _mm_min_ps(_mm_max_ps(_mm_add_ps(_mm_sub_ps(radius, d), half), zero), one);
     return _mm_cvttps_epi32(_mm_add_ps(_mm_mul_ps(cov, v255), half));
   }
 };
@@ -125,11 +135,18 @@ inline void edge_coverage(const Capsule& cap, const int* xs, const int* ys, int 
 //   sink.span(y, x0, x1)            fully covered pixels x0 <= x < x1 of row y (only
 //                                   without `lit`)
 // Every pixel with coverage comes exactly once; pixels with none may come with 0.
+//
+// A sink that has grown_quad(y, x, cov) and grown_pixel(y, x, cov) (render/figure_tiles.cpp)
+// may also be given `grown_radius` > cap.radius: the coverage of cap's segment at that radius
+// (the ranks' haze gap round a silhouette), from the same distance on the same walk, over
+// the grown shape's rows (no interior spans then).
 template <class Sink>
-void scan_capsule(const Capsule& cap, const Capsule* lit, int clip_w, int clip_h, Sink& sink) {
+void scan_capsule(const Capsule& cap, const Capsule* lit, float grown_radius, int clip_w, int clip_h, Sink& sink) {
+  constexpr bool takes_grown = requires(Sink& s) { s.grown_pixel(0, 0, 0u); };
+  const bool grown = takes_grown && grown_radius > cap.radius;
   const float r = cap.radius;
   if (!(r > 0.0f) || clip_w <= 0 || clip_h <= 0) return;
-  const float outer = r + 0.5f + kRangePad;
+  const float outer = (grown ? grown_radius : r) + 0.5f + kRangePad;
   // Clip first: the bounding box against the target, then the rows that lie on it.
   const float ymin = std::min(cap.a.y, cap.b.y) - outer, ymax = std::max(cap.a.y, cap.b.y) + outer;
   const float xmin = std::min(cap.a.x, cap.b.x) - outer, xmax = std::max(cap.a.x, cap.b.x) + outer;
@@ -157,7 +174,7 @@ void scan_capsule(const Capsule& cap, const Capsule* lit, int clip_w, int clip_h
   // covered pixel in it); the edge pixels around it are gathered over rows and evaluated
   // packed four at a time (edge_coverage), as the band is only ~2 px wide on each side.
   const float inner = r - 0.5f - kRangePad, inner2 = inner * inner;
-  const bool spans = !has_lit && inner >= kSpanMinInner;
+  const bool spans = !has_lit && !grown && inner >= kSpanMinInner;
   const float lim_w = static_cast<float>(clip_w);
   // Pixel x (centre x + 0.5) lies in [lo, hi] only if floor(lo - .5) <= x <= floor(hi - .5).
   // The ends are clamped to [-2, w + 1] first, so floor is a truncation of a positive number.
@@ -167,6 +184,7 @@ void scan_capsule(const Capsule& cap, const Capsule* lit, int clip_w, int clip_h
   const bool quads = clip_w >= 4;
   const CapsuleLanes lanes(cap);
   const CapsuleLanes lit_lanes(has_lit ? *lit : cap);
+  const __m128 grown_r = _mm_set1_ps(grown_radius);
   const __m128i lane_idx = _mm_set_epi32(3, 2, 1, 0);
   const __m128 half = _mm_set1_ps(0.5f);
 #endif
@@ -311,9 +329,12 @@ void scan_capsule(const Capsule& cap, const Capsule* lit, int clip_w, int clip_h
           const __m128i keep = _mm_andnot_si128(
               _mm_or_si128(_mm_cmplt_epi32(xi, _mm_set1_epi32(x)), _mm_cmpgt_epi32(xi, last)), _mm_set1_epi32(-1));
           const __m128 pxc = _mm_add_ps(_mm_cvtepi32_ps(xi), half);
-          const __m128i cov = _mm_and_si128(lanes.coverage8(pxc, uy), keep);
+          const __m128 d = lanes.distance(pxc, uy);
+          const __m128i cov = _mm_and_si128(CapsuleLanes::coverage8_of(lanes.r, d), keep);
           const __m128i lit_cov = has_lit ? _mm_and_si128(lit_lanes.coverage8(pxc, lit_uy), keep) : _mm_setzero_si128();
           sink.quad(y, xs, cov, lit_cov);
+          if constexpr (takes_grown)
+            if (grown) sink.grown_quad(y, xs, _mm_and_si128(CapsuleLanes::coverage8_of(grown_r, d), keep));
         }
       };
       if (s0 > s1) {
@@ -335,15 +356,23 @@ void scan_capsule(const Capsule& cap, const Capsule* lit, int clip_w, int clip_h
       const int c = cap.coverage8(x, y);
       const int lc = has_lit ? lit->coverage8(x, y) : 0;
       if ((c | lc) != 0) sink.pixel(y, x, static_cast<unsigned>(c), static_cast<unsigned>(lc));
+      if constexpr (takes_grown)
+        if (grown) sink.grown_pixel(y, x, static_cast<unsigned>(Capsule::coverage8_of(grown_radius, cap.distance({x + 0.5f, y + 0.5f}))));
     }
   }
   if (n > 0) flush();
 }
 
+// Without a grown silhouette.
+template <class Sink>
+void scan_capsule(const Capsule& cap, const Capsule* lit, int clip_w, int clip_h, Sink& sink) {
+  scan_capsule(cap, lit, 0.0f, clip_w, clip_h, sink);
+}
+
 // The capsule alone.
 template <class Sink>
 void scan_capsule(const Capsule& cap, int clip_w, int clip_h, Sink& sink) {
-  scan_capsule(cap, nullptr, clip_w, clip_h, sink);
+  scan_capsule(cap, nullptr, 0.0f, clip_w, clip_h, sink);
 }
 
 }  // namespace render::detail

@@ -10,7 +10,6 @@
 #include "anim/character_frame.hpp"
 #include "render/camera.hpp"
 #include "render/canvas.hpp"
-#include "render/coverage_layer.hpp"
 #include "render/palette.hpp"
 
 #include <glm/vec2.hpp>
@@ -108,16 +107,19 @@ const Ladder& ladder_of(const Palette& p, Material m, int team);
 std::vector<FigureRun> figure_runs(const Camera& camera, const anim::CharacterFrame& frame,
                                    const FigureSizes& sizes = {}, const FigureLod& lod = {});
 
-// Paints runs in order: each batch of one colour through `scratch` (max coverage), then its
-// tangent highlights one ladder step lighter on the side facing palette.light. Accent runs
-// take team `team`'s accent ladder. `scratch` must be the canvas's size.
-void paint_figure_runs(Canvas& canvas, std::span<const FigureRun> runs, const Palette& palette,
-                       CoverageLayer& scratch, int team = 0);
+struct FigureTiles;  // render/figure_tiles.hpp
 
-// Draws one soldier. The first form allocates its own scratch layer; the second reuses the
-// caller's (the size of the canvas), which is what a frame of many soldiers should do.
+// Paints runs in order: each batch of one colour composited once with its max coverage, then
+// its tangent highlights one ladder step lighter on the side facing palette.light. Accent
+// runs take team `team`'s accent ladder. `scratch`: the tiles of coverage to reuse
+// (render/figure_tiles.hpp; any canvas size).
+void paint_figure_runs(Canvas& canvas, std::span<const FigureRun> runs, const Palette& palette, FigureTiles& scratch,
+                       int team = 0);
+
+// Draws one soldier. The first form makes its own scratch; the second reuses the caller's,
+// which is what a frame of many soldiers should do.
 void draw_soldier(Canvas& canvas, const Camera& camera, const anim::CharacterFrame& frame, const Palette& palette);
 void draw_soldier(Canvas& canvas, const Camera& camera, const anim::CharacterFrame& frame, const Palette& palette,
-                  CoverageLayer& scratch, const FigureSizes& sizes = {}, const FigureLod& lod = {});
+                  FigureTiles& scratch, const FigureSizes& sizes = {}, const FigureLod& lod = {});
 
 }  // namespace render

@@ -66,12 +66,14 @@ namespace {
 constexpr double kDrawnReach = 0.6;
 
 // The frame's soldiers as draw_soldiers paints them, prepared once for every band: their
-// runs and boxes in canvas px, in draw order, and which of them overlap an earlier or a later one.
+// runs and boxes in canvas px, in draw order, which of them overlap an earlier or a later
+// one, and their tiles of coverage (render/figure_tiles.hpp; `tiles`, the caller's scratch).
 struct Prepared {
   std::vector<std::size_t> order;
   std::vector<std::vector<FigureRun>> runs;
   std::vector<PxBox> boxes;               // runs' box grown by the gap
   std::vector<std::uint8_t> over_earlier, under_later;
+  std::vector<FigureTiles>* tiles = nullptr;
 };
 
 // Whether anything of soldier `f` can reach the canvas: every run of his lies within 1.5 body
@@ -85,9 +87,11 @@ bool may_show(const Camera& camera, const Canvas& canvas, const anim::CharacterF
 }
 
 // Soldiers that cannot reach the canvas are left out first (a thousand in a file, a few on
-// screen): they would paint no pixel, and so cannot change any.
+// screen): they would paint no pixel, and so cannot change any. Each soldier is rasterized
+// once here, whatever bands he spans; the bands only composite.
 Prepared prepare(const Camera& camera, const Canvas& canvas, std::span<const anim::CharacterFrame> soldiers, int selected,
-                 float gap, const ForEach& parallel, std::span<const Detail> detail) {
+                 const Palette& palette, const RankStyle& style, float gap, const ForEach& parallel,
+                 std::span<const Detail> detail, SoldierScratch& scratch) {
   Prepared p;
   p.order = draw_order(soldiers.size(), selected);
   std::erase_if(p.order, [&](std::size_t i) { return !may_show(camera, canvas, soldiers[i]); });
@@ -96,14 +100,20 @@ Prepared prepare(const Camera& camera, const Canvas& canvas, std::span<const ani
   p.boxes.resize(n);
   p.over_earlier.assign(n, 0);
   p.under_later.assign(n, 0);
+  p.tiles = &scratch.figures(n);
   run_each(parallel, n, [&](std::size_t k) {
     const std::size_t i = p.order[k];
     p.runs[k] = figure_runs(camera, soldiers[i], {}, figure_lod(i < detail.size() ? detail[i] : Detail::near));
     p.boxes[k] = box_of(p.runs[k], gap);
   });
+  const Palette back = hazed(palette, style.back_haze);
   run_each(parallel, n, [&](std::size_t k) {
     for (std::size_t j = 0; j < k && !p.over_earlier[k]; ++j) p.over_earlier[k] = p.boxes[j].overlaps(p.boxes[k]);
     for (std::size_t j = k + 1; j < n && !p.under_later[k]; ++j) p.under_later[k] = p.boxes[j].overlaps(p.boxes[k]);
+    const std::size_t i = p.order[k];
+    // The gap (paint_band) needs his silhouette grown only over men behind him.
+    rasterize_figure((*p.tiles)[k], p.runs[k], rank_of(i, selected) == 0 ? palette : back, soldiers[i].team, canvas.width(),
+                     canvas.height(), p.over_earlier[k] ? gap : 0.0f);
   });
   return p;
 }
@@ -112,58 +122,41 @@ Prepared prepare(const Camera& camera, const Canvas& canvas, std::span<const ani
 bool near_rows(const PxBox& b, float y0, float rows, float margin) { return b.y1 + margin >= y0 && b.y0 - margin < y0 + rows; }
 
 // The soldiers of rows [row0, row0 + band.height()) of the frame, painted onto `band` (those
-// rows of the canvas, copied in): the same operations per pixel as on the whole canvas, with
-// the runs moved up by row0 and every shape clipped to the band.
-void paint_band(Canvas& band, CoverageLayer& layer, std::vector<std::uint8_t>& drawn, const Camera& camera,
+// rows of the canvas, copied in): their tiles composited (render/figure_tiles.hpp), the
+// shadows, firing and mark drawn with the band's camera, every shape clipped to the band.
+void paint_band(Canvas& band, int band_row0, CoverageLayer& layer, std::vector<std::uint8_t>& drawn, const Camera& camera,
                 const anim::Terrain& terrain, std::span<const anim::CharacterFrame> soldiers, const Palette& palette,
-                int selected, const RankStyle& style, const Prepared& p, float gap) {
-  const float row0 = static_cast<float>(camera.row0), rows = static_cast<float>(band.height());
+                int selected, const RankStyle& style, const Prepared& p) {
+  const float row0 = static_cast<float>(band_row0), rows = static_cast<float>(band.height());
   const float reach = static_cast<float>(camera.to_px(kDrawnReach)) + 2.0f;
   auto in_band = [&](const PxBox& b, float margin) { return near_rows(b, row0, rows, margin); };
   for (std::size_t k = 0; k < p.order.size(); ++k)
     if (in_band(p.boxes[k], reach)) draw_contact_shadow(band, camera, terrain, soldiers[p.order[k]], palette);
 
-  const Palette back = hazed(palette, style.back_haze);
   // The gap's opacity at each coverage 0..255 of min(his grown silhouette, the men behind):
   // the blend_pixel(gap_alpha * coverage) of each pixel, computed once per level.
-  std::array<unsigned, 256> gap_alpha8{};
+  std::array<std::uint8_t, 256> gap_alpha8{};
   for (unsigned c = 1; c < 256; ++c) {
     const float cover = std::min(static_cast<float>(style.gap_alpha) * (static_cast<float>(c) / 255.0f), 1.0f);
-    gap_alpha8[c] = static_cast<unsigned>(std::lround(cover * static_cast<float>(palette.far_ridge.a)));
+    gap_alpha8[c] = static_cast<std::uint8_t>(std::lround(cover * static_cast<float>(palette.far_ridge.a)));
   }
   layer.reset();
   bool cover_cleared = false;  // `drawn`: coverage of the soldiers drawn so far, where a later one overlaps them
-  std::vector<FigureRun> runs;
   for (std::size_t k = 0; k < p.order.size(); ++k) {
     const anim::CharacterFrame& f = soldiers[p.order[k]];
     if (!in_band(p.boxes[k], 0.0f)) {
       if (in_band(p.boxes[k], reach)) draw_firing(band, camera, f, palette, layer);  // a flash reaches past his box
       continue;
     }
-    runs = p.runs[k];
-    for (FigureRun& r : runs) {
-      r.a.y -= row0;
-      r.b.y -= row0;
-    }
     if ((p.over_earlier[k] || p.under_later[k]) && !cover_cleared) {
       drawn.assign(static_cast<std::size_t>(band.width()) * band.height(), 0);
       cover_cleared = true;
     }
-
-    if (p.over_earlier[k]) {
-      // The gap: his silhouette grown by `gap`, in the haze, only over the men behind him;
-      // visited over the grown silhouette's own pixels, not its box.
-      for (const FigureRun& r : runs) layer.add_run(r.a, r.b, r.radius + gap);
-      layer.drain([&](std::uint32_t i, unsigned cov8) {
-        const unsigned c = std::min<unsigned>(cov8, drawn[i]);
-        if (c != 0) blend_over(band.data() + 4 * static_cast<std::size_t>(i), palette.far_ridge, gap_alpha8[c]);
-      });
-    }
-    // Under a later man: his silhouette's coverage joins `drawn` as he is painted, in the
-    // same scan (CoverageLayer::set_mask).
-    layer.set_mask(p.under_later[k] ? drawn.data() : nullptr);
-    paint_figure_runs(band, runs, rank_of(p.order[k], selected) == 0 ? palette : back, layer, f.team);
-    layer.set_mask(nullptr);
+    const FigureTiles& tiles = (*p.tiles)[k];
+    // The gap: his silhouette grown by `gap`, in the haze, only over the men behind him.
+    if (p.over_earlier[k]) composite_grown(tiles, band, band_row0, drawn.data(), palette.far_ridge, gap_alpha8.data());
+    // Under a later man: his silhouette's coverage joins `drawn` as he is painted.
+    composite_figure(tiles, band, band_row0, p.under_later[k] ? drawn.data() : nullptr);
     draw_firing(band, camera, f, palette, layer);
   }
   if (selected >= 0 && static_cast<std::size_t>(selected) < soldiers.size())
@@ -195,7 +188,9 @@ void draw_soldiers(Canvas& canvas, const Camera& camera, const anim::Terrain& te
                    SoldierScratch* scratch) {
   if (soldiers.empty() || canvas.width() <= 0 || canvas.height() <= 0) return;
   const float gap = std::max(1.0f, static_cast<float>(camera.to_px(style.gap)));
-  const Prepared p = prepare(camera, canvas, soldiers, selected, gap, parallel, detail);
+  SoldierScratch own;
+  SoldierScratch& bands = scratch != nullptr ? *scratch : own;
+  const Prepared p = prepare(camera, canvas, soldiers, selected, palette, style, gap, parallel, detail, bands);
   // The bands are fixed by the canvas alone, never by the thread count: each is painted the
   // same way whichever thread paints it, so the frame is the same bytes on any count.
   // A band nothing of a soldier comes near is left as it is (a frame of a few soldiers
@@ -208,8 +203,6 @@ void draw_soldiers(Canvas& canvas, const Camera& camera, const anim::Terrain& te
     for (std::size_t k = 0; k < p.boxes.size() && !near; ++k) near = near_rows(p.boxes[k], static_cast<float>(y0), rows, reach);
     if (near) busy.push_back(y0);
   }
-  SoldierScratch own;
-  SoldierScratch& bands = scratch != nullptr ? *scratch : own;
   const std::size_t band_count = static_cast<std::size_t>((canvas.height() + kBandRows - 1) / kBandRows);
   bands.reserve(band_count);
   run_each(parallel, busy.size(), [&](std::size_t b) {
@@ -218,7 +211,7 @@ void draw_soldiers(Canvas& canvas, const Camera& camera, const anim::Terrain& te
     copy_rows(canvas, y0, rows, s.rows, 0);
     Camera band_camera = camera;
     band_camera.row0 = camera.row0 + y0;
-    paint_band(s.rows, s.layer, s.cover, band_camera, terrain, soldiers, palette, selected, style, p, gap);
+    paint_band(s.rows, y0, s.layer, s.cover, band_camera, terrain, soldiers, palette, selected, style, p);
     copy_rows(s.rows, 0, rows, canvas, y0);
   });
 }

@@ -10,6 +10,7 @@
 #include "render/canvas.hpp"
 #include "render/coverage_layer.hpp"
 #include "render/detail.hpp"
+#include "render/figure_tiles.hpp"
 #include "render/palette.hpp"
 #include "render/parallel.hpp"
 
@@ -42,11 +43,13 @@ std::vector<std::size_t> draw_order(std::size_t count, int selected);
 // however the soldiers are spread, while a 57 px soldier spans 2-3 of them.
 inline constexpr int kBandRows = 48;
 
-// What draw_soldiers paints each band with -- the band's rows, a coverage layer and the
-// cover mask -- kept from call to call by the caller (STYLE.md data: caches are objects the
-// caller owns): a frame of many calls (bench_crowd's ten lanes) or many frames then allocate
-// and clear none of them again. The bands are fixed by the canvas, so each band's scratch is
-// used by one job at a time whatever the thread count; the pixels are the same with or without.
+// What draw_soldiers paints with -- each soldier's tiles of coverage (render/figure_tiles.hpp),
+// and each band's rows, a coverage layer and the cover mask -- kept from call to call by the
+// caller (STYLE.md data: caches are objects the caller owns): a frame of many calls
+// (bench_crowd's ten lanes) or many frames then allocate and clear none of them again. A
+// soldier's tiles are written by one job and the bands are fixed by the canvas, so each
+// piece of scratch is used by one job at a time whatever the thread count; the pixels are
+// the same with or without.
 class SoldierScratch {
  public:
   struct Band {
@@ -60,9 +63,15 @@ class SoldierScratch {
   void reserve(std::size_t count) {
     if (bands_.size() < count) bands_.resize(count);
   }
+  // Room for the tiles of `count` soldiers.
+  std::vector<FigureTiles>& figures(std::size_t count) {
+    if (figures_.size() < count) figures_.resize(count);
+    return figures_;
+  }
 
  private:
   std::vector<Band> bands_;
+  std::vector<FigureTiles> figures_;
 };
 
 // The soldiers over an already drawn scene: back rank first, then the front, the selected

@@ -1,6 +1,7 @@
 // The soldier figure: draws where the body is, mirrors with the facing, has many values,
 // and a preview PNG of the standing soldier for a human (and a vision model) to judge.
 #include "render/figure.hpp"
+#include "render/figure_tiles.hpp"
 #include "render/png_io.hpp"
 #include "render/raster.hpp"
 #include "render/scene.hpp"
@@ -137,7 +138,7 @@ std::pair<render::Canvas, render::Canvas> draw_with_and_without_lod(const render
   render::Canvas with(cam.width, cam.height), without(cam.width, cam.height);
   with.clear(kBackground);
   without.clear(kBackground);
-  render::CoverageLayer scratch(cam.width, cam.height);
+  render::FigureTiles scratch;
   render::draw_soldier(with, cam, f, palette, scratch, {}, {});
   render::draw_soldier(without, cam, f, palette, scratch, {}, render::FigureLod::none());
   return {std::move(with), std::move(without)};

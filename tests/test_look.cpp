@@ -13,6 +13,7 @@
 #include "game/core/world.hpp"
 #include "render/coverage_layer.hpp"
 #include "render/figure.hpp"
+#include "render/figure_tiles.hpp"
 #include "render/palette.hpp"
 #include "render/parallax.hpp"
 #include "render/png_io.hpp"
@@ -81,7 +82,7 @@ void finish(Shot& s, const render::Palette& palette) {
   s.behind = render::Canvas(s.cam.width, s.cam.height);
   render::draw_scene(s.behind, s.cam, s.terrain, {}, palette);
   s.ids = render::Canvas(s.cam.width, s.cam.height);
-  render::CoverageLayer scratch(s.cam.width, s.cam.height);
+  render::FigureTiles scratch;
   for (std::size_t i : render::draw_order(s.frames.size(), s.selected))
     render::paint_figure_runs(s.ids, render::figure_runs(s.cam, s.frames[i]), id_palette(palette, static_cast<int>(i)), scratch);
   s.map = IdMap(s.ids);
@@ -614,7 +615,7 @@ TEST_CASE("firing reads: a muzzle flash, and a kick the frame shows") {
     cam.height = 300;
     cam.center_world = {0.5, 1.2};
     render::Canvas c(cam.width, cam.height);
-    render::CoverageLayer scratch(cam.width, cam.height);
+    render::FigureTiles scratch;
     render::paint_figure_runs(c, render::figure_runs(cam, f), id_palette(palette, 0), scratch);
     const IdMap map(c);
     glm::vec2 tip{-1e9f, 0.0f};

@@ -1,6 +1,8 @@
 // Disc and run primitives: exact area, straight parallel edges, no seam at joints, and a
 // tangent highlight that touches the lit outline without ever crossing it.
 #include "render/coverage_layer.hpp"
+#include "render/figure_tiles.hpp"
+#include "render/palette.hpp"
 #include "render/raster.hpp"
 
 #include <doctest/doctest.h>
@@ -189,32 +191,64 @@ TEST_CASE("canvas blend, clear and blit") {
   CHECK(dst.pixel(3, 3) == render::Rgba{0, 0, 0, 255});
 }
 
-TEST_CASE("a run and its highlight in one pass paint the same pixels as two passes") {
-  const glm::vec2 light{-0.5f, -0.8660254f};
-  const render::Rgba base{110, 120, 80, 255}, lit{150, 160, 110, 255}, bg{30, 40, 50, 255};
-  // Small runs at several angles, discs, and shapes cut by every canvas edge (the right
-  // edge moves the last quad of a row left).
+TEST_CASE("a figure's tiles paint what separate passes paint, and its grown silhouette is the runs grown") {
+  // render/figure_tiles: a small run's walk gives its coverage, its highlight's and the
+  // grown silhouette's at once, a large run's its own walks; composited batch by batch they
+  // must be the bytes of the runs, then their highlights, through a CoverageLayer.
+  const glm::vec2 light{-0.6f, -0.8f};
+  render::Palette palette = render::default_palette();
+  palette.light.toward_px = light;
   struct Shape { glm::vec2 a, b; float r; };
   const std::vector<Shape> shapes = {{{10.3f, 10.7f}, {30.2f, 22.9f}, 2.2f}, {{25.0f, 5.5f}, {25.4f, 30.1f}, 1.4f},
                                      {{40.6f, 20.2f}, {40.6f, 20.2f}, 2.7f}, {{5.0f, 38.0f}, {45.0f, 37.8f}, 1.9f},
                                      {{46.2f, 3.0f}, {49.6f, 12.0f}, 3.1f},  {{-1.0f, 44.0f}, {8.0f, 51.0f}, 2.5f},
-                                     {{33.0f, 30.0f}, {37.0f, 26.0f}, 0.6f}};
-  render::Canvas one(50, 48), two(50, 48);
-  one.clear(bg);
-  two.clear(bg);
-  render::CoverageLayer layer(50, 48);
-  for (const Shape& s : shapes) layer.add_run_lit(s.a, s.b, s.r, 0.5f * s.r, light, one, base);
-  layer.composite(one, base, lit);
-  for (const Shape& s : shapes) layer.add_run(s.a, s.b, s.r, two, base);
-  layer.composite(two, base);
-  for (const Shape& s : shapes) layer.add_run_highlight(s.a, s.b, s.r, 0.5f * s.r, light, two, lit);
-  layer.composite(two, lit);
+                                     {{33.0f, 30.0f}, {37.0f, 26.0f}, 0.6f}, {{12.0f, 24.0f}, {20.0f, 40.0f}, 6.5f},
+                                     {{30.0f, 40.0f}, {30.0f, 40.0f}, 4.2f}};
+  std::vector<render::FigureRun> runs;
+  for (const Shape& s : shapes) {
+    render::FigureRun r;
+    r.a = s.a;
+    r.b = s.b;
+    r.radius = s.r;
+    r.material = render::Material::gear;
+    r.highlight = 0.5f;
+    runs.push_back(r);
+  }
+  const render::Rgba base = palette.gear.at(0), lit = palette.gear.at(render::kHighlightStep), bg{30, 40, 50, 255};
+  constexpr int w = 50, h = 48;
+  render::Canvas tiled(w, h), passes(w, h);
+  tiled.clear(bg);
+  passes.clear(bg);
+  render::FigureTiles tiles;
+  constexpr float grow = 1.0f;
+  render::rasterize_figure(tiles, runs, palette, 0, w, h, grow);
+  render::composite_figure(tiles, tiled, 0);
+  render::CoverageLayer layer(w, h);
+  for (const Shape& s : shapes) layer.add_run(s.a, s.b, s.r);
+  layer.composite(passes, base);
+  for (const Shape& s : shapes) layer.add_run_highlight(s.a, s.b, s.r, 0.5f * s.r, light);
+  layer.composite(passes, lit);
   int lit_pixels = 0;
-  for (int y = 0; y < 48; ++y)
-    for (int x = 0; x < 50; ++x) {
-      REQUIRE(one.pixel(x, y) == two.pixel(x, y));
-      lit_pixels += one.pixel(x, y) == lit;
+  for (int y = 0; y < h; ++y)
+    for (int x = 0; x < w; ++x) {
+      REQUIRE(tiled.pixel(x, y) == passes.pixel(x, y));
+      lit_pixels += tiled.pixel(x, y) == lit;
     }
   CHECK(lit_pixels > 0);
-  CHECK(layer.empty());
+
+  // The grown silhouette: the coverage of every run at radius + grow, max over the runs.
+  for (const Shape& s : shapes) layer.add_run(s.a, s.b, s.r + grow);
+  REQUIRE(tiles.grown != render::FigureTiles::kNone);
+  const render::PixelRect& g = tiles.grown_rect;
+  int grown_pixels = 0;
+  for (int y = 0; y < h; ++y)
+    for (int x = 0; x < w; ++x) {
+      const bool inside = x >= g.x0 && x < g.x0 + g.w && y >= g.y0 && y < g.y0 + g.h;
+      const int expect = static_cast<int>(std::lround(layer.coverage(x, y) * 255.0f));
+      const int got = inside ? tiles.bytes[tiles.grown + static_cast<std::size_t>(y - g.y0) * g.w + (x - g.x0)] : 0;
+      REQUIRE_MESSAGE(got == expect, x << "," << y);
+      grown_pixels += got > 0 && passes.pixel(x, y) == bg;  // the gap reaches past the silhouette
+    }
+  CHECK(grown_pixels > 0);
+  layer.reset();
 }

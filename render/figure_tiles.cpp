@@ -1,0 +1,347 @@
+#include "render/figure_tiles.hpp"
+
+#include "render/capsule_scan.hpp"
+#include "render/raster.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+namespace render {
+
+namespace {
+
+// Runs thinner than this, px, are scanned with their highlight in one pass (scan_capsule with
+// a second capsule); thicker ones in two, where the interior spans of the run and of its
+// highlight are each filled at once (the one pass evaluates every pixel of the run). Either
+// way the coverage is the same (capsule_scan.hpp), so this is a matter of speed alone.
+constexpr float kOnePassMaxRadiusPx = 3.5f;
+
+// Writes max(coverage) into a tile (and, for a run with its highlight, a second one) whose
+// top-left pixel is (x0, y0) of the canvas. The tile holds every pixel the scan can give, a
+// quad's four included (rasterize_figure makes it so).
+struct TileSink {
+  std::uint8_t* cov;
+  std::uint8_t* lit;  // null: no highlight on this pass
+  int x0, y0, w;
+  std::uint8_t* grown = nullptr;  // the grown silhouette's tile (scan_capsule's grown_radius), at
+  int gx0 = 0, gy0 = 0, gw = 0;   // its own top-left pixel, gw bytes a row
+
+  std::uint8_t* grown_at(int y, int x) const {
+    return grown + static_cast<std::size_t>(y - gy0) * static_cast<std::size_t>(gw) + static_cast<std::size_t>(x - gx0);
+  }
+  void grown_pixel(int y, int x, unsigned cov8) {
+    std::uint8_t* g = grown_at(y, x);
+    *g = std::max(*g, static_cast<std::uint8_t>(cov8));
+  }
+
+  std::uint8_t* at(std::uint8_t* tile, int y, int x) const {
+    return tile + static_cast<std::size_t>(y - y0) * static_cast<std::size_t>(w) + static_cast<std::size_t>(x - x0);
+  }
+  void span(int y, int from, int to) { std::memset(at(cov, y, from), 255, static_cast<std::size_t>(to - from)); }
+  void pixel(int y, int x, unsigned cov8, unsigned lit8) {
+    std::uint8_t* c = at(cov, y, x);
+    *c = std::max(*c, static_cast<std::uint8_t>(cov8));
+    if (lit != nullptr) {
+      std::uint8_t* l = at(lit, y, x);
+      *l = std::max(*l, static_cast<std::uint8_t>(lit8));
+    }
+  }
+#if defined(__SSE2__)
+  static void max4(std::uint8_t* p, __m128i packed) {
+    std::uint32_t old;
+    std::memcpy(&old, p, 4);
+    const std::uint32_t now =
+        static_cast<std::uint32_t>(_mm_cvtsi128_si32(_mm_max_epu8(_mm_cvtsi32_si128(static_cast<int>(old)), packed)));
+    std::memcpy(p, &now, 4);
+  }
+  void quad(int y, int x, __m128i cov4, __m128i lit4) {
+    // Lanes are 0..255: two saturating packs leave one byte per pixel, cov in the low four.
+    const __m128i both = _mm_packus_epi16(_mm_packs_epi32(cov4, lit4), _mm_setzero_si128());
+    max4(at(cov, y, x), both);
+    if (lit != nullptr) max4(at(lit, y, x), _mm_srli_si128(both, 4));
+  }
+  void grown_quad(int y, int x, __m128i cov4) {
+    max4(grown_at(y, x), _mm_packus_epi16(_mm_packs_epi32(cov4, _mm_setzero_si128()), _mm_setzero_si128()));
+  }
+#endif
+};
+
+// The pixels a run of radius `r` (grown by `grow`) from a to b can give coverage to (its
+// box grown by r + grow + 1 >= scan_capsule's reach r + grow + 0.5 + kRangePad), with the
+// pixels a quad may reach past a row's range, clipped to the canvas.
+struct PxBounds {
+  float x0 = 1e30f, y0 = 1e30f, x1 = -1e30f, y1 = -1e30f;
+  void add(const FigureRun& r, float grow) {
+    const float g = r.radius + grow + 1.0f;
+    x0 = std::min({x0, r.a.x - g, r.b.x - g});
+    x1 = std::max({x1, r.a.x + g, r.b.x + g});
+    y0 = std::min({y0, r.a.y - g, r.b.y - g});
+    y1 = std::max({y1, r.a.y + g, r.b.y + g});
+  }
+  PixelRect rect(int width, int height) const {
+    if (!(x0 <= x1) || !(y0 <= y1)) return {};
+    // Clamped while still floats, so a run far off the canvas cannot overflow the int.
+    auto clamp_to = [](float v, int hi) { return static_cast<int>(std::floor(std::clamp(v, -8.0f, static_cast<float>(hi) + 8.0f))); };
+    // A row's range starts at most a pixel left of x0 and ends by x1; its last quad reaches
+    // three pixels past it, and one moved left to stay on the canvas starts at width - 4.
+    const int px0 = std::max(0, std::min(clamp_to(x0, width) - 1, width - 4));
+    const int px1 = std::min(width - 1, clamp_to(x1, width) + 3);
+    const int py0 = std::max(0, clamp_to(y0, height)), py1 = std::min(height - 1, clamp_to(y1, height));
+    if (px0 > px1 || py0 > py1) return {};
+    return {px0, py0, px1 - px0 + 1, py1 - py0 + 1};
+  }
+};
+
+std::size_t area(const PixelRect& r) { return r.empty() ? 0 : static_cast<std::size_t>(r.w) * static_cast<std::size_t>(r.h); }
+
+void scan_into(std::uint8_t* cov, std::uint8_t* lit, const PixelRect& rect, const detail::Capsule& cap,
+               const detail::Capsule* lit_cap, int width, int height) {
+  TileSink sink{cov, lit, rect.x0, rect.y0, rect.w};
+  detail::scan_capsule(cap, lit_cap, width, height, sink);
+}
+
+// The same with the silhouette grown to `grown_radius` into `grown` (over grown_rect) on the
+// same walk.
+void scan_into(std::uint8_t* cov, std::uint8_t* lit, const PixelRect& rect, const detail::Capsule& cap,
+               const detail::Capsule* lit_cap, float grown_radius, std::uint8_t* grown, const PixelRect& grown_rect,
+               int width, int height) {
+  TileSink sink{cov, lit, rect.x0, rect.y0, rect.w, grown, grown_rect.x0, grown_rect.y0, grown_rect.w};
+  detail::scan_capsule(cap, lit_cap, grown_radius, width, height, sink);
+}
+
+}  // namespace
+
+void rasterize_figure(FigureTiles& tiles, std::span<const FigureRun> runs, const Palette& palette, int team, int width,
+                      int height, float grow) {
+  tiles.batches.clear();
+  tiles.grown = FigureTiles::kNone;
+  tiles.grown_rect = {};
+  // The batches and their tiles' places first, so the bytes are allocated once.
+  std::size_t bytes = 0;
+  PxBounds all;
+  std::size_t i = 0;
+  while (i < runs.size()) {
+    std::size_t end = i + 1;
+    while (end < runs.size() && runs[end].material == runs[i].material && runs[end].step == runs[i].step) ++end;
+    PxBounds b;
+    bool any_highlight = false;
+    for (std::size_t k = i; k < end; ++k) {
+      // A small run's walk also gives the grown silhouette (below), over the grown rows and
+      // columns: its batch's tiles must hold them too.
+      b.add(runs[k], runs[k].radius < kOnePassMaxRadiusPx ? std::max(grow, 0.0f) : 0.0f);
+      all.add(runs[k], grow);
+      any_highlight = any_highlight || runs[k].highlight > 0.0f;
+    }
+    const Ladder& ladder = ladder_of(palette, runs[i].material, team);
+    FigureTiles::Batch batch;
+    batch.base = ladder.at(runs[i].step);
+    // One step lighter, tangent to the lit edge ("offset a highlight to TANGENCY").
+    batch.lit = ladder.at(runs[i].step + kHighlightStep);
+    batch.rect = b.rect(width, height);
+    if (!batch.rect.empty()) {
+      batch.cov = bytes;
+      bytes += area(batch.rect);
+      if (any_highlight) {
+        batch.lit_cov = bytes;
+        bytes += area(batch.rect);
+      }
+    }
+    tiles.batches.push_back(batch);
+    i = end;
+  }
+  if (grow > 0.0f) {
+    tiles.grown_rect = all.rect(width, height);
+    if (!tiles.grown_rect.empty()) {
+      tiles.grown = bytes;
+      bytes += area(tiles.grown_rect);
+    }
+  }
+  tiles.bytes.assign(bytes, 0);
+
+  const glm::vec2 light = palette.light.toward_px;
+  std::uint8_t* base = tiles.bytes.data();
+  std::uint8_t* grown = tiles.grown != FigureTiles::kNone ? base + tiles.grown : nullptr;
+  i = 0;
+  for (const FigureTiles::Batch& batch : tiles.batches) {
+    std::size_t end = i + 1;
+    while (end < runs.size() && runs[end].material == runs[i].material && runs[end].step == runs[i].step) ++end;
+    std::uint8_t* cov = batch.cov != FigureTiles::kNone ? base + batch.cov : nullptr;
+    std::uint8_t* lit = batch.lit_cov != FigureTiles::kNone ? base + batch.lit_cov : nullptr;
+    for (std::size_t k = i; k < end; ++k) {
+      const FigureRun& r = runs[k];
+      const detail::Capsule cap(r.a, r.b, r.radius);
+      const bool one_pass = r.radius < kOnePassMaxRadiusPx;
+      // The grown silhouette: a small run's on its own walk, a large one's (whose walk
+      // fills interior spans instead) on a walk of its own.
+      const bool grown_here = grown != nullptr && one_pass && cov != nullptr && r.radius > 0.0f;
+      if (grown != nullptr && !grown_here)
+        scan_into(grown, nullptr, tiles.grown_rect, detail::Capsule(r.a, r.b, r.radius + grow), nullptr, width, height);
+      if (cov == nullptr) continue;
+      // The highlight: a run of highlight * radius (clamped to (0, radius]) on
+      // highlight_segment, inside the run (raster.hpp).
+      const float hi_r = std::clamp(r.highlight * r.radius, 0.0f, r.radius);
+      const bool lit_here = hi_r > 0.0f && lit != nullptr;
+      detail::Capsule lit_cap;
+      if (lit_here) {
+        const Segment s = highlight_segment(r.a, r.b, r.radius, hi_r, light);
+        lit_cap = detail::Capsule(s.a, s.b, hi_r);
+      }
+      if (one_pass) {
+        scan_into(cov, lit_here ? lit : nullptr, batch.rect, cap, lit_here ? &lit_cap : nullptr, grown_here ? r.radius + grow : 0.0f,
+                  grown, tiles.grown_rect, width, height);
+      } else {
+        scan_into(cov, nullptr, batch.rect, cap, nullptr, width, height);
+        if (lit_here) scan_into(lit, nullptr, batch.rect, lit_cap, nullptr, width, height);
+      }
+    }
+    i = end;
+  }
+}
+
+namespace {
+
+// Rows of `rect` that lie on the band [row0, row0 + rows), as [from, to).
+struct RowSpan {
+  int from, to;
+};
+RowSpan band_rows(const PixelRect& rect, int row0, int rows) {
+  return {std::max(rect.y0, row0), std::min(rect.y0 + rect.h, row0 + rows)};
+}
+
+// Whether the 8 bytes at p are all 0.
+bool zero8(const std::uint8_t* p) {
+  std::uint64_t v;
+  std::memcpy(&v, p, 8);
+  return v == 0;
+}
+
+std::uint32_t load4(const std::uint8_t* p) {
+  std::uint32_t v;
+  std::memcpy(&v, p, 4);
+  return v;
+}
+
+// Source-over of `c` on the pixel at p with coverage k (0..255): blend_over with alpha
+// (k * c.a + 127) / 255, which is c.a itself at k == 255.
+void blend_coverage(std::uint8_t* p, Rgba c, unsigned k) {
+  if (k != 0) blend_over(p, c, (k * c.a + 127) / 255);
+}
+
+#if defined(__SSE2__)
+// blend_coverage on four pixels at once, in 16-bit lanes: the same integer operations, so
+// the same bytes. blend_over's mix, v = s a + d (255 - a) + 128 and (v + (v >> 8)) >> 8, is
+// d at a == 0 and s at a == 255, so no pixel needs a branch; v <= 65153 and the sum <= 65407
+// fit 16 bits. The alpha (k A + 127) / 255 is (v + 1 + (v >> 8)) >> 8, exact for v < 65535.
+struct Blend4 {
+  __m128i colour;  // r g b 255, twice, as 16-bit lanes
+  __m128i alpha;   // c.a in every 16-bit lane
+
+  explicit Blend4(Rgba c)
+      : colour(_mm_setr_epi16(c.r, c.g, c.b, 255, c.r, c.g, c.b, 255)), alpha(_mm_set1_epi16(static_cast<short>(c.a))) {}
+
+  // Pixels p[0..3] with coverages k4 (four bytes, little-endian).
+  void over(std::uint8_t* p, std::uint32_t k4) const {
+    const __m128i zero = _mm_setzero_si128();
+    const __m128i k = _mm_unpacklo_epi8(_mm_cvtsi32_si128(static_cast<int>(k4)), zero);
+    const __m128i v = _mm_add_epi16(_mm_mullo_epi16(k, alpha), _mm_set1_epi16(127));
+    const __m128i a16 = _mm_srli_epi16(_mm_add_epi16(_mm_add_epi16(v, _mm_set1_epi16(1)), _mm_srli_epi16(v, 8)), 8);
+    __m128i a8 = _mm_packus_epi16(a16, zero);   // a0 a1 a2 a3
+    a8 = _mm_unpacklo_epi8(a8, a8);             // a0 a0 a1 a1 ...
+    a8 = _mm_unpacklo_epi16(a8, a8);            // a0 x4, a1 x4, a2 x4, a3 x4
+    const __m128i d = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    const __m128i lo = mix(_mm_unpacklo_epi8(d, zero), _mm_unpacklo_epi8(a8, zero));
+    const __m128i hi = mix(_mm_unpackhi_epi8(d, zero), _mm_unpackhi_epi8(a8, zero));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(p), _mm_packus_epi16(lo, hi));
+  }
+  __m128i mix(__m128i d, __m128i a) const {
+    const __m128i inv = _mm_sub_epi16(_mm_set1_epi16(255), a);
+    const __m128i v = _mm_add_epi16(_mm_add_epi16(_mm_mullo_epi16(colour, a), _mm_mullo_epi16(d, inv)), _mm_set1_epi16(128));
+    return _mm_srli_epi16(_mm_add_epi16(v, _mm_srli_epi16(v, 8)), 8);
+  }
+};
+
+void max4(std::uint8_t* p, std::uint32_t k4) {
+  const std::uint32_t now = static_cast<std::uint32_t>(
+      _mm_cvtsi128_si32(_mm_max_epu8(_mm_cvtsi32_si128(static_cast<int>(load4(p))), _mm_cvtsi32_si128(static_cast<int>(k4)))));
+  std::memcpy(p, &now, 4);
+}
+#endif
+
+}  // namespace
+
+void composite_figure(const FigureTiles& tiles, Canvas& band, int row0, std::uint8_t* cover) {
+  const std::uint8_t* bytes = tiles.bytes.data();
+  const std::size_t stride = static_cast<std::size_t>(band.width());
+  for (const FigureTiles::Batch& b : tiles.batches) {
+    if (b.cov == FigureTiles::kNone) continue;
+    const RowSpan rows = band_rows(b.rect, row0, band.height());
+#if defined(__SSE2__)
+    const Blend4 base4(b.base), lit4(b.lit);
+    const bool opaque = b.base.a == 255;
+    std::uint32_t word;
+    std::memcpy(&word, &b.base, 4);
+    const __m128i base_word4 = _mm_set1_epi32(static_cast<int>(word));
+#endif
+    for (int y = rows.from; y < rows.to; ++y) {
+      const std::size_t t = static_cast<std::size_t>(y - b.rect.y0) * static_cast<std::size_t>(b.rect.w);
+      const std::uint8_t* cov = bytes + b.cov + t;
+      const std::uint8_t* lit = b.lit_cov != FigureTiles::kNone ? bytes + b.lit_cov + t : nullptr;
+      const std::size_t row = static_cast<std::size_t>(y - row0) * stride + static_cast<std::size_t>(b.rect.x0);
+      std::uint8_t* px = band.data() + 4 * row;
+      std::uint8_t* mask = cover != nullptr ? cover + row : nullptr;
+      int x = 0;
+#if defined(__SSE2__)
+      for (; x + 4 <= b.rect.w; x += 4) {
+        // Eight empty pixels at once: a tile is the batch's box, mostly empty round a limb.
+        if (x + 8 <= b.rect.w && zero8(cov + x) && (lit == nullptr || zero8(lit + x))) {
+          x += 4;
+          continue;
+        }
+        const std::uint32_t k4 = load4(cov + x), l4 = lit != nullptr ? load4(lit + x) : 0u;
+        std::uint8_t* p = px + 4 * static_cast<std::size_t>(x);
+        if (k4 == 0xffffffffu && opaque) {
+          // Covered and opaque: blend_over at alpha 255 is the colour itself.
+          _mm_storeu_si128(reinterpret_cast<__m128i*>(p), base_word4);
+          if (mask != nullptr) std::memcpy(mask + x, &k4, 4);
+        } else if (k4 != 0) {
+          base4.over(p, k4);
+          if (mask != nullptr) max4(mask + x, k4);
+        }
+        if (l4 != 0) lit4.over(p, l4);
+      }
+#endif
+      for (; x < b.rect.w; ++x) {
+        const unsigned k = cov[x], l = lit != nullptr ? lit[x] : 0u;
+        std::uint8_t* p = px + 4 * static_cast<std::size_t>(x);
+        blend_coverage(p, b.base, k);
+        if (mask != nullptr) mask[x] = std::max(mask[x], static_cast<std::uint8_t>(k));
+        blend_coverage(p, b.lit, l);
+      }
+    }
+  }
+}
+
+void composite_grown(const FigureTiles& tiles, Canvas& band, int row0, const std::uint8_t* cover, Rgba colour,
+                     const std::uint8_t* alpha8) {
+  if (tiles.grown == FigureTiles::kNone || cover == nullptr) return;
+  const PixelRect& r = tiles.grown_rect;
+  const RowSpan rows = band_rows(r, row0, band.height());
+  const std::size_t stride = static_cast<std::size_t>(band.width());
+  for (int y = rows.from; y < rows.to; ++y) {
+    const std::uint8_t* g = tiles.bytes.data() + tiles.grown + static_cast<std::size_t>(y - r.y0) * static_cast<std::size_t>(r.w);
+    const std::size_t row = static_cast<std::size_t>(y - row0) * stride + static_cast<std::size_t>(r.x0);
+    const std::uint8_t* c = cover + row;
+    std::uint8_t* px = band.data() + 4 * row;
+    for (int x = 0; x < r.w; ++x) {
+      if (x + 8 <= r.w && (zero8(g + x) || zero8(c + x))) {
+        x += 7;
+        continue;
+      }
+      const unsigned m = std::min(g[x], c[x]);
+      if (m != 0) blend_over(px + 4 * static_cast<std::size_t>(x), colour, alpha8[m]);
+    }
+  }
+}
+
+}  // namespace render

@@ -65,9 +65,6 @@ class Character {
   const CharacterFrame& frame() const { return frame_; }
   const CharacterSpec& spec() const { return spec_; }
   Tuning& tuning() { return tuning_; }
-  // Level of detail (issue 14): his gear's spring chains solved on one step in `every`
-  // (anim/gear.hpp step_gear); 1, the default, every step.
-  void set_gear_every(int every) { detail_.gear_every = every; }
   // Level of detail (issue 14): all the solve leaves out at his level (anim/solve_detail.hpp);
   // the default, full detail.
   void set_detail(const SolveDetail& detail) { detail_ = detail; }
@@ -98,7 +95,7 @@ class Character {
   GearState gear_;            // the secondary-motion chains (seed 001 sections 3-5)
   double idle_shift_ = 0.0;   // m, the hips' weight shift over one foot at rest (facing frame)
   CharacterFrame frame_;
-  SolveDetail detail_;        // set_detail, set_gear_every
+  SolveDetail detail_;        // set_detail
   StateLayer states_;         // the posture and its geometry this step (anim/states/)
   // 3. State, down: the ragdoll and the get-up (anim/states/down). True when it ran the step.
   bool step_down(const Intent& clean, double dt, const Terrain& terrain);

@@ -21,7 +21,7 @@ double on_segment(vec2 a, vec2 b, double x) {
   return std::isfinite(rise) ? a.y + t * rise : (1.0 - t) * a.y + t * b.y;
 }
 
-// The first polyline point right of x (x within the polyline's ends).
+// The first polyline point right of x (the end past the last).
 std::vector<vec2>::const_iterator upper_of(const std::vector<vec2>& ground, double x) {
   return std::upper_bound(ground.begin(), ground.end(), x, [](double v, const vec2& p) { return v < p.x; });
 }
@@ -87,8 +87,8 @@ double Terrain::level_at(double x) const {
 double Terrain::lowest_ground(double from, double to) const {
   const double lo = std::min(from, to), hi = std::max(from, to);
   double lowest = std::min(ground_at(lo), ground_at(hi));
-  for (const vec2& p : ground)
-    if (p.x > lo && p.x < hi) lowest = std::min(lowest, p.y);
+  // (the points between, found by search: a level's polyline is long, the look short)
+  for (auto p = upper_of(ground, lo); p != ground.end() && p->x < hi; ++p) lowest = std::min(lowest, p->y);
   return lowest;
 }
 

@@ -95,19 +95,18 @@ struct PxBounds {
 
 std::size_t area(const PixelRect& r) { return r.empty() ? 0 : static_cast<std::size_t>(r.w) * static_cast<std::size_t>(r.h); }
 
-void scan_into(std::uint8_t* cov, std::uint8_t* lit, const PixelRect& rect, const detail::Capsule& cap,
-               const detail::Capsule* lit_cap, int width, int height) {
-  TileSink sink{cov, lit, rect.x0, rect.y0, rect.w};
-  detail::scan_capsule(cap, lit_cap, width, height, sink);
-}
-
-// The same with the silhouette grown to `grown_radius` into `grown` (over grown_rect) on the
-// same walk.
+// The run's coverage (and its highlight's) into its tiles, and with `grown_radius` > its
+// radius the silhouette grown to it into `grown` (over grown_rect) on the same walk.
 void scan_into(std::uint8_t* cov, std::uint8_t* lit, const PixelRect& rect, const detail::Capsule& cap,
                const detail::Capsule* lit_cap, float grown_radius, std::uint8_t* grown, const PixelRect& grown_rect,
                int width, int height) {
   TileSink sink{cov, lit, rect.x0, rect.y0, rect.w, grown, grown_rect.x0, grown_rect.y0, grown_rect.w};
   detail::scan_capsule(cap, lit_cap, grown_radius, width, height, sink);
+}
+
+void scan_into(std::uint8_t* cov, std::uint8_t* lit, const PixelRect& rect, const detail::Capsule& cap,
+               const detail::Capsule* lit_cap, int width, int height) {
+  scan_into(cov, lit, rect, cap, lit_cap, 0.0f, nullptr, {}, width, height);
 }
 
 }  // namespace

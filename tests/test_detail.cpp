@@ -42,7 +42,7 @@ void walk_set(int steps, SetUp set_up, F&& f, double speed = 1.6, const anim::Te
 // The same with his gear solved on one step in every_of(step).
 template <class EveryOf, class F>
 void walk(int steps, EveryOf every_of, F&& f) {
-  walk_set(steps, [&](int k, anim::Character& c) { c.set_gear_every(every_of(k)); }, f);
+  walk_set(steps, [&](int k, anim::Character& c) { c.set_detail(anim::SolveDetail{every_of(k), 0.0}); }, f);
 }
 
 // The sling's swivels on this frame's rifle (as anim/gear.cpp places them).

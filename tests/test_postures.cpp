@@ -5,6 +5,7 @@
 // of faults: no joint jumps beyond a smooth motion between consecutive steps, no planted
 // foot slides, nothing goes through the ground, bones keep their length, the rifle stays in
 // both hands (Rule 2b).
+#include "anim/gait_kinematics.hpp"
 #include "anim/metrics.hpp"
 #include "anim/states/posture.hpp"
 #include "gait_runs.hpp"
@@ -218,10 +219,10 @@ TEST_CASE("crouch: hips in the crouch band, trunk forward, and the walk's proper
         // they once hopped 1 cm in a step at every foot flat (91-315 m/s^2), where the
         // prediction of the stance foot's roll turned a heel-up foot about its heel, and at
         // 2 m/s fell 12 cm into every double support on a walk's long strides.
-        double worst_ay = 0.0;
-        for (std::size_t i = 2; i < frames.size(); ++i)
-          worst_ay = std::max(worst_ay, std::abs(J(frames[i], Joint::pelvis).y - 2.0 * J(frames[i - 1], Joint::pelvis).y +
-                                                 J(frames[i - 2], Joint::pelvis).y) / (gait_runs::kDt * gait_runs::kDt));
+        const Terrain flat;
+        KinematicsMeter pelvis_path(flat);
+        for (const CharacterFrame& f : frames) pelvis_path.add(f);
+        const double worst_ay = pelvis_path.result().pelvis_accel;
         MESSAGE("crouch walk " << v << " m/s: pelvis |ay| up to " << worst_ay << " m/s^2");
         CHECK(worst_ay <= kCrouchPelvisAccel);
         // Rule 1: the phase is advanced by distance.

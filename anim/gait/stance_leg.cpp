@@ -17,12 +17,12 @@ double ease(double q, double q0, double q1, double a, double b) {
 vec2 knee_between(const Proportions& body, vec2 hip, vec2 ankle) {
   const double a = body.thigh, b = body.shank;
   const vec2 v = ankle - hip;
-  const double d = std::clamp(glm::length(v), std::abs(a - b) + 1e-9, a + b);
+  const double l = glm::length(v);
+  const double d = std::clamp(l, std::abs(a - b) + 1e-9, a + b);
   const double c = std::clamp((a * a + d * d - b * b) / (2.0 * a * d), -1.0, 1.0);
   // The thigh is the hip -> ankle line turned by acos(c), done as a rotation by (c, sin)
   // rather than through atan2, acos, cos and sin (issue 14: this knee is read by every
   // dorsiflexion test of the stance leg's searches).
-  const double l = glm::length(v);
   const vec2 along = l > 0.0 ? v / l : vec2{1.0, 0.0};
   const double s = std::sqrt(std::max(0.0, 1.0 - c * c));
   return hip + a * vec2{along.x * c - along.y * s, along.x * s + along.y * c};

@@ -16,6 +16,11 @@ vec2 pitched(vec2 v, double pitch) {
 // A facing-frame offset seen in the world: its fore-aft part foreshortened by cos(yaw).
 vec2 to_world_offset(vec2 v, double facing_scale) { return {v.x * facing_scale, v.y}; }
 
+// The heel of a foot whose ball is at `ball` (world) with heel-up pitch `pitch`.
+vec2 heel_of(const Proportions& body, vec2 ball, double pitch, double facing_scale) {
+  return ball + to_world_offset(pitched({-body.toe_forward() - body.heel_back(), 0.0}, pitch), facing_scale);
+}
+
 // Between a and b over [q0, q1], C1 with zero slope at both ends.
 double ease(double q, double q0, double q1, double a, double b) {
   const double s = q1 > q0 ? (q - q0) / (q1 - q0) : (q >= q1 ? 1.0 : 0.0);
@@ -46,7 +51,7 @@ FootPose resting_foot(const Proportions& body, vec2 ball_flat, double ground, do
   if (over < 0.0) {
     // Heel down, toe up: the heel bears and stays where the flat foot's heel is.
     f.bearing = Bearing::heel;
-    f.contact = ball_flat + to_world_offset(pitched({-body.toe_forward() - body.heel_back(), 0.0}, ground), facing_scale);
+    f.contact = heel_of(body, ball_flat, ground, facing_scale);
     f.ball = f.contact + to_world_offset(pitched({body.toe_forward() + body.heel_back(), 0.0}, f.pitch), facing_scale);
   } else if (over <= toe_bend_max) {
     f.ball = f.contact = ball_flat;  // heel up: the ball bears, the toes lie flat
@@ -69,7 +74,7 @@ FootPose planted_foot(const Proportions& body, FootPivot pivot, double ground, d
   // one asked for: this runs ~40 times a soldier-step, issue 14).
   vec2 at = f.ball;
   if (pivot.kind == Bearing::heel)
-    at = f.ball + to_world_offset(pitched({-body.toe_forward() - body.heel_back(), 0.0}, f.pitch), facing_scale);
+    at = heel_of(body, f.ball, f.pitch, facing_scale);
   else if (pivot.kind == Bearing::tip)
     at = f.ball + to_world_offset(pitched({body.ball_to_tip(), 0.0}, f.pitch - f.toe_bend), facing_scale);
   const vec2 shift = pivot.point - at;
@@ -85,9 +90,8 @@ FootPose rolled_foot(const Proportions& body, FootPivot pivot, double ground, do
   const bool toe_up_on_ball = pivot.kind != Bearing::heel && over < 0.0;
   if (heel_up_on_heel || toe_up_on_ball) {
     const FootPose flat = planted_foot(body, pivot, ground, 0.0, facing_scale, toe_bend_max);
-    const vec2 heel = flat.ball + to_world_offset(pitched({-body.toe_forward() - body.heel_back(), 0.0}, flat.pitch),
-                                                  facing_scale);
-    pivot = heel_up_on_heel ? FootPivot{flat.ball, Bearing::ball} : FootPivot{heel, Bearing::heel};
+    pivot = heel_up_on_heel ? FootPivot{flat.ball, Bearing::ball}
+                            : FootPivot{heel_of(body, flat.ball, flat.pitch, facing_scale), Bearing::heel};
   }
   return planted_foot(body, pivot, ground, over, facing_scale, toe_bend_max);
 }

@@ -25,12 +25,9 @@ class World {
   // writes only his own state, so the frames are the same bytes on any thread count.
   void step(std::span<const anim::Intent> intents, double dt);
 
-  // Soldier i's gear solved on one step in `every` (anim::Character::set_gear_every; the
-  // level of detail of render/detail.hpp gear_every). A simulation whose trace is written
-  // keeps every soldier at 1, so the trace never depends on a view.
-  void set_gear_every(std::size_t i, int every) { characters_[i].set_gear_every(every); }
-  // Soldier i's whole level of detail (anim::Character::set_detail; render/detail.hpp
-  // solve_detail); as above, full detail for a simulation whose trace is written.
+  // Soldier i's level of detail (anim::Character::set_detail; render/detail.hpp
+  // solve_detail). A simulation whose trace is written keeps every soldier at full detail,
+  // so the trace never depends on a view.
   void set_detail(std::size_t i, const anim::SolveDetail& detail) { characters_[i].set_detail(detail); }
 
   // The threads step() uses (null: the calling thread alone). The pool outlives its use.

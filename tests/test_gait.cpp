@@ -2,6 +2,7 @@
 // backpedals and turn-arounds, three seeds each. Faults must be absent AND the motion must
 // be present: hips that rise and fall, steps that differ, legs that are not mirror images.
 #include "anim/gait/gait_tuning.hpp"
+#include "anim/gait/pelvis.hpp"
 #include "anim/gait/stance_roll.hpp"
 #include "anim/metrics.hpp"
 #include "gait_runs.hpp"
@@ -241,4 +242,27 @@ TEST_CASE("odd time steps: dt of 0, a 1 s spike and NaN input keep the pose fini
   c.step(in, kDt, flat);
   for (const vec2& p : c.frame().joints) CHECK(is_finite(p));
   CHECK(bone_error(c.frame()) < 1e-9);
+}
+
+TEST_CASE("the planned pelvis path: through its keypoints, level at a still keypoint, a touchdown's rise kept") {
+  const PelvisKey low{0.90, 0.0}, high{0.94, 0.0}, rising{0.90, 0.3};
+  CHECK(planned_pelvis(low, high, 0.25, 0.0) == doctest::Approx(0.90));
+  CHECK(planned_pelvis(low, high, 0.25, 1.0) == doctest::Approx(0.94));
+  CHECK(planned_pelvis(low, high, 0.25, 0.5) == doctest::Approx(0.92));
+  CHECK(planned_pelvis(low, high, 0.25, -1.0) == doctest::Approx(0.90));  // clamped, never extrapolated
+  // Slopes by a difference over a hair of the span (m per cycle).
+  auto slope = [](PelvisKey a, PelvisKey b, double s) {
+    constexpr double h = 1e-6;
+    return (planned_pelvis(a, b, 0.25, s + h) - planned_pelvis(a, b, 0.25, s)) / (h * 0.25);
+  };
+  CHECK(std::abs(slope(low, high, 0.0)) < 1e-3);       // level at a still keypoint: no corner there
+  CHECK(std::abs(slope(low, high, 1.0 - 1e-6)) < 1e-3);
+  CHECK(slope(rising, high, 0.0) == doctest::Approx(0.3).epsilon(1e-3));  // the touchdown's rise
+  // Between, it rises (the presence of the motion).
+  double prev = -1.0;
+  for (int i = 0; i <= 20; ++i) {
+    const double y = planned_pelvis(low, high, 0.25, i / 20.0);
+    CHECK(y >= prev);
+    prev = y;
+  }
 }

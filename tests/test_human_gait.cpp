@@ -71,13 +71,26 @@ TEST_CASE("walking 1.2-1.6 m/s: heel strike, loading, a straight mid-stance, hee
     CHECK(k.pelvis_range >= 0.03);        // 4-5 cm peak to peak at 1.4 m/s
     CHECK(k.pelvis_range <= 0.065);
     CHECK(k.pelvis_speed <= 0.45);        // people: about 0.3 m/s (ours 0.33-0.41)
-    CHECK(k.pelvis_accel <= (v < 1.5 ? 7.5 : 11.0));  // a force plate's 0.7-1.2 body weights: +-3
-                                          // m/s^2 at the centre of mass. Ours 6.4 / 5.7 / 10.3 at
-                                          // 1.2 / 1.4 / 1.6 m/s (it was 70-170, then 7.5-10.6): the
-                                          // hips (not the centre of mass) turn at their lowest point
-                                          // faster than a person's; the bar holds what was reached
+    CHECK(k.pelvis_accel <= 6.0);         // a force plate's 0.7-1.2 body weights: +-3 m/s^2 at
+                                          // the centre of mass. Ours 3.0 / 4.3 / 5.3 at 1.2 / 1.4 /
+                                          // 1.6 m/s on the planned path (it was 70-170, then 6.4 /
+                                          // 5.7 / 10.3 on the blend of the legs' arcs): the hips, not
+                                          // the centre of mass, and a touchdown's turn from falling
+                                          // to rising a little quicker than a person's
     CHECK(k.trunk_lean >= 0.0);           // nearly upright, 0-5 deg forward
     CHECK(k.trunk_lean <= 5.0);
+  }
+}
+
+TEST_CASE("walking 0.8-2.0 m/s: the pelvis path rises and falls without a corner at every walking pace") {
+  for (double v : {0.8, 1.0, 1.8, 2.0}) {
+    CAPTURE(v);
+    const GaitKinematics k = measure(v, 10.0);
+    report(v, k);
+    REQUIRE(k.cycles >= 6);
+    CHECK(k.pelvis_range >= 0.015);   // it rises and falls (Rule 8's trap), more with the stride
+    CHECK(k.pelvis_accel <= 7.5);     // ours 1.5 / 2.0 / 6.4 / 5.9; it was 4.9 / 5.5 / 17.5 / 49.5
+    CHECK(k.knee_midstance >= 3.0);   // the stance knee never locks straight (5-10 deg)
   }
 }
 

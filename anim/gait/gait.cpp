@@ -16,6 +16,7 @@ namespace {
 constexpr double kMaxPhasePerStep = 0.2;  // cycles; bounds a dt spike (not a behaviour)
 constexpr double kMaxToeUp = 0.5;         // rad, the most a foot rolls toe-up on its heel walking backwards
 constexpr double kBoundSmoothing = 0.006; // m: the band of the pelvis solve's smooth minimum
+constexpr double kReachBand = 0.001;      // m: its band for a leg's reach (a geometric limit; not a behaviour)
 constexpr double kLandingHoldTime = 0.5;  // s: past it a landing leg's hold lies far above any path (not a behaviour)
 constexpr double kHoldBandOpen = 0.1;     // s over which that hold's smooth minimum with the reach opens
 constexpr double kHoldRunLift = 0.3;      // m that hold is lifted by in a run: far above any path
@@ -444,6 +445,68 @@ void Gait::plan_swings(const Context& c, const GaitInput& in, const GaitTuning& 
   }
 }
 
+double Gait::key_height(Side s, bool peak, double dpsi, double dx, const Context& c, const GaitTuning& t) const {
+  // Leg s's say on the hips `dpsi` cycles from now (a touchdown's or a stance peak's), its
+  // hip `dx` further along: on the stance that keypoint falls in -- the one it stands or
+  // stood on, or, for a foot in the air whose keypoint comes after its touchdown, the one its
+  // swing is headed for. The knee a step up would land bent by is left out: the path itself
+  // rises to the higher foothold over its half cycle.
+  const Foot& f = feet_[index(s)];
+  const double hip_x = c.leg_hip_x[index(s)] + c.dir * c.speed * dpsi * 2.0 / c.g.cadence + dx;
+  Plant p = f.plant;
+  if (!f.planted && foot_phase(s, phi_, t) + dpsi >= 1.0 - 1e-9) {
+    p = Plant{};
+    p.ball = f.swing.target.ball;
+    p.ground = f.swing.target_ground;
+    p.heel_strike = f.swing.target_heel;
+    p.stance_cut = f.swing.target.stance_cut;
+    p.stepped = true;
+  }
+  p.knee_offset = 0.0;
+  if (peak) {
+    // Over the stance leg at its mid-stance knee (a run's, as far as the gait is one).
+    const double q = t.pelvis_peak_at / stance_of(p.stance_cut, c);
+    const double knee = t.knee_midstance + (t.run_knee_midstance - t.knee_midstance) * c.g.run;
+    return natural_stance(body_, roll_input(p, q, c, t), hip_x, std::min(leg_span(body_, knee), c.reach)).height;
+  }
+  // Landing: the foot as it comes down on its foothold, the knee at its contact flexion.
+  const FootPose land = resting_foot(body_, p.ball, p.ground, roll_input(p, 0.0, c, t).natural, c.facing, t.toe_bend_max);
+  p.pivot = {land.contact, land.bearing};
+  return natural_height(p, 0.0, hip_x, c, t);
+}
+
+double Gait::planned_walk(const Context& c, const GaitTuning& t) const {
+  // The keypoints either side of now: each foot's touchdowns and stance peaks, in cycles.
+  struct Key {
+    double dpsi;
+    Side s;
+    bool peak;
+  };
+  Key before{-1e9, Side::near, false}, after{1e9, Side::near, false};
+  for (Side s : kSides) {
+    const double psi = foot_phase(s, phi_, t);
+    for (int r = -1; r <= 1; ++r)
+      for (bool peak : {false, true}) {
+        const double d = r + (peak ? t.pelvis_peak_at : 0.0) - psi;
+        if (d <= 0.0 && d > before.dpsi) before = {d, s, peak};
+        if (d > 0.0 && d < after.dpsi) after = {d, s, peak};
+      }
+  }
+  // A touchdown's vertical speed: touchdown_rise of what keeps the landing leg's length as
+  // the hips pass over its foot (a difference over 5 mm of travel), m per cycle.
+  auto key = [&](const Key& k) {
+    PelvisKey out{key_height(k.s, k.peak, k.dpsi, 0.0, c, t), 0.0};
+    if (!k.peak && t.touchdown_rise > 0.0) {
+      constexpr double kAlong = 0.005;  // m
+      const double rigid = (key_height(k.s, false, k.dpsi, c.dir * kAlong, c, t) - out.height) / kAlong;
+      out.slope = t.touchdown_rise * rigid * c.speed * 2.0 / c.g.cadence;
+    }
+    return out;
+  };
+  const double span = after.dpsi - before.dpsi;
+  return planned_pelvis(key(before), key(after), span, -before.dpsi / span);
+}
+
 void Gait::solve_hips(const Context& c, const GaitTuning& t, const Terrain& terrain) {
   PelvisInput pin;
   pin.smooth = kBoundSmoothing;
@@ -547,6 +610,15 @@ void Gait::solve_hips(const Context& c, const GaitTuning& t, const Terrain& terr
       walk = h_leaving + (height_of(coming) - h_leaving) * w;
     }
     pin.model = {walk, w < 1.0 ? PelvisBound::transfer : PelvisBound::stance};
+    if (c.g.cadence > 0.0) {
+      // The planned path (pelvis.hpp), in full at a walk's pace; slower it eases back to the
+      // legs' blend above, which meets the standing hips at a stop, and toward a run to the
+      // bounce below (the two waves are half a cycle apart: mixed they would cancel).
+      const double full = std::max(t.pelvis_plan_speed, t.settle_speed + 1e-3);
+      const double share = smoothstep01((c.speed - t.settle_speed) / (full - t.settle_speed)) * (1.0 - c.g.run);
+      if (share > 0.0) walk += (planned_walk(c, t) - walk) * share;
+      pin.model.height = walk;
+    }
     if (run_blend_ > 0.0 && c.g.cadence > 0.0) {
       // A run bounces over the line through its footholds, read under the hips and a little
       // ahead, never below the ground's level (issue 6). Its crest sits where the stance
@@ -663,7 +735,10 @@ void Gait::solve_hips(const Context& c, const GaitTuning& t, const Terrain& terr
         if (c.dt > 0.0) f.plant.since_landing += c.dt;
         const double tau = f.plant.since_landing;
         // (a walk's: toward a run it is lifted out of the way, whose landing its bounce meets)
-        const double hold = f.plant.landed_hold + c.level + 0.5 * t.landing_decel * tau * tau + c.g.run * kHoldRunLift;
+        // (a walk's lies a band above the path it bounds, so the smooth minimum leaves the
+        // planned path alone where the two run together)
+        const double hold = f.plant.landed_hold + c.level + 0.5 * t.landing_decel * tau * tau + c.g.run * kHoldRunLift +
+                            kBoundSmoothing * (1.0 - c.g.run);
         if (tau < kLandingHoldTime) {
           // (where the reach comes below it, it takes over through a smooth minimum whose band
           // opens from nothing at the touchdown, so neither the touchdown nor the takeover is
@@ -673,6 +748,9 @@ void Gait::solve_hips(const Context& c, const GaitTuning& t, const Terrain& terr
           bound = {smooth_min(hold, bound.height, band), kind};
         }
       }
+      // (a leg's reach is met within kReachBand: the planned path passes a touchdown a hair
+      // under the landing leg's full reach, where the wider band would dip the hips below it)
+      if (bound.bound == (s == Side::near ? PelvisBound::reach_near : PelvisBound::reach_far)) pin.bands[pin.bound_count] = kReachBand;
       pin.bounds[pin.bound_count++] = bound;
       continue;
     }
@@ -725,6 +803,7 @@ void Gait::solve_hips(const Context& c, const GaitTuning& t, const Terrain& terr
       w.land_headroom = std::max(0.0, pelvis_y_ - hold);
       w.headroom_set = true;
     }
+    if (walking) hold += kBoundSmoothing * (1.0 - c.g.run);  // (as the landed hold's, above)
     pin.bounds[pin.bound_count++] = {hold + w.land_headroom * (1.0 - smoothstep01(w.u)),
                                      s == Side::near ? PelvisBound::landing_near : PelvisBound::landing_far};
   }
@@ -799,6 +878,9 @@ void Gait::roll_planted(const Context& c, const GaitTuning& t, const Terrain& te
       const double push = smoothstep01((q - c.g.heel_rise_at) / std::max(1e-3, 1.0 - c.g.heel_rise_at));
       StanceRollInput pushing = in;
       pushing.reach = std::min(in.reach, in.reach + (knee_span - in.reach) * push);
+      // After its loading response the knee straightens no further than stance_knee_min: where
+      // the hips ride higher the heel rises (Perry 1992).
+      if (q >= t.knee_loading_at) pushing.reach = std::min(pushing.reach, leg_span(body_, t.stance_knee_min));
       pose = roll_for_hip(body_, pushing, hip);
       if (glm::length(pose.ankle - hip) > in.reach + 1e-9) pose = roll_for_hip(body_, in, hip);  // the leg's reach first
     } else {
@@ -823,6 +905,7 @@ void Gait::roll_planted(const Context& c, const GaitTuning& t, const Terrain& te
     if (c.g.stance_fraction > 0.5 && knee <= kStraightKnee) {
       StanceRollInput straight = in;
       straight.dorsiflexion_max += kDorsiflexionSlack;
+      if (walking && f.plant.stepped && q >= t.knee_loading_at) straight.reach = std::min(straight.reach, leg_span(body_, t.stance_knee_min));
       keep_nearer(straight);
     }
     // The point it bears on from here; one it has just come down on rests on the ground.

@@ -163,6 +163,8 @@ class Gait {
   double stance_knee_at(const Plant& p, double q, const Context& c, const GaitTuning& t) const;
   double stance_of(double stance_cut, const Context& c) const;
   double natural_height(const Plant& p, double q, double hip_x, const Context& c, const GaitTuning& t) const;
+  double key_height(Side s, bool peak, double dpsi, double dx, const Context& c, const GaitTuning& t) const;
+  double planned_walk(const Context& c, const GaitTuning& t) const;
   SwingEnd touchdown_pose(const Foot& f, const Context& c) const;
   double standing_height(Side s, const Context& c, const GaitTuning& t) const;
   void lift_off(Foot& f, double psi, double hip_x);

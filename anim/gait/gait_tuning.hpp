@@ -63,7 +63,8 @@ struct GaitTuning {
   double knee_contact = 0.09;       // rad at touchdown, 0..0.4
   double knee_loading = 0.30;       // rad, the loading response's peak, 0..0.6
   double knee_loading_at = 0.25;    // share of the stance where it peaks, 0.05..0.5
-  double knee_midstance = 0.12;     // rad, mid-stance, 0..0.5
+  double knee_midstance = 0.15;     // rad, mid-stance, 0..0.5 (Perry 1992: 5-10 deg; the walking
+                                    // pelvis path's peak stands on it)
   double knee_pre_swing_lead = 0.12;  // share of the stance, 0..0.5: how long before the other
                                       // foot lands the knee starts to fold for pre-swing (mid-
                                       // stance is then; Perry 1992: ~40 % GC of a 50 % landing)
@@ -194,6 +195,17 @@ struct GaitTuning {
   double max_land_fall = 1.0;       // m/s, 0.2..10: how fast a landing leg's foreseen reach may
                                     // fall (a stride shortening toward a stair), unless it must
                                     // fall faster to be met by the touchdown
+  double pelvis_plan_speed = 0.6;   // m/s, 0.3..2: walking this fast or faster the hips follow the
+                                    // planned path (pelvis.hpp) in full; slower they ease back to the
+                                    // blend of the legs' arcs, which meets the standing hips at a stop
+  double pelvis_peak_at = 0.25;     // cycles after a touchdown, 0.15..0.35: the planned path's peak
+                                    // over the stance leg (midway between touchdowns: a steady walk's
+                                    // path is one sine, MOTION.md "highest in mid-stance")
+  double touchdown_rise = 0.15;     // 0..1: the planned path's vertical speed at a touchdown, as a share
+                                    // of the rise that would keep the landing leg's knee as it lands;
+                                    // more, a shallower loading flexion (Perry: 15-20 deg), a sharper turn
+  double stance_knee_min = 0.09;    // rad, 0..0.3: the straightest a walking stance knee gets after its
+                                    // loading response; higher hips lift the heel (5-10 deg, Perry 1992)
   double landing_decel = 3.0;       // m/s^2, 0.5..20: a landing leg brings the hips down to where it
                                     // can take them braking no harder than this, and through its
                                     // weight acceptance lifts them no harder (a force plate's

@@ -33,7 +33,7 @@ PelvisHeight solve_pelvis(const PelvisInput& in) {
   double lowest = 1e300;
   PelvisBound lowest_kind = in.model.bound;
   for (std::size_t i = 0; i < in.bound_count && i < in.bounds.size(); ++i) {
-    out.height = smooth_min(out.height, in.bounds[i].height, in.smooth);
+    out.height = smooth_min(out.height, in.bounds[i].height, in.bands[i] > 0.0 ? in.bands[i] : in.smooth);
     if (in.bounds[i].height < lowest) {
       lowest = in.bounds[i].height;
       lowest_kind = in.bounds[i].bound;
@@ -42,6 +42,13 @@ PelvisHeight solve_pelvis(const PelvisInput& in) {
   // A bound decided when it lowered the hips below the model's, visibly (0.25 mm).
   if (out.height < in.model.height - 2.5e-4) out.bound = lowest_kind;
   return out;
+}
+
+double planned_pelvis(PelvisKey before, PelvisKey after, double span, double s) {
+  s = clamp01(s);
+  const double s2 = s * s, s3 = s2 * s;
+  return before.height + (after.height - before.height) * 0.5 * (1.0 - std::cos(kPi * s)) +
+         (s3 - 2.0 * s2 + s) * span * before.slope + (s3 - s2) * span * after.slope;
 }
 
 double run_dip(double cadence, double stance_fraction) {

@@ -43,10 +43,25 @@ struct PelvisInput {
   std::array<PelvisHeight, 4> bounds{}; // the highest each bearing or landing leg allows
   std::size_t bound_count = 0;
   double smooth = 0.02;                 // m, the smooth minimum's band
+  std::array<double, 4> bands{};        // m, a bound's own band where > 0 (else `smooth`)
 };
 // The model's height under the bounds; `bound` names the lowest bound when the bounds lowered
 // it (by a quarter millimetre or more), else the model's own.
 PelvisHeight solve_pelvis(const PelvisInput& in);
+
+// A walk's planned pelvis path (issue 10; Saunders, Inman & Eberhart 1953: the knee and
+// ankle flatten the hips' arcs into one smooth wave): a keypoint at each touchdown, where the
+// landing leg holds the hips with its knee nearly straight, and at each stance's peak, where
+// the stance leg stands at its mid-stance knee; between two of them a half cosine from one
+// height to the other, plus a cubic Hermite term for each keypoint's own vertical speed (a
+// touchdown's rise). With both slopes zero it is C1 through every keypoint, and C2 where the
+// neighbouring halves have equal heights and spans (a steady walk on the flat).
+struct PelvisKey {
+  double height = 0.0;  // m, world
+  double slope = 0.0;   // m per cycle
+};
+// The path `s` (0..1) of the way from `before` to `after`, which lie `span` cycles apart.
+double planned_pelvis(PelvisKey before, PelvisKey after, double span, double s);
 
 // A run's bounce over its support line (Rule 5): in flight a rise of g t^2 / 8 over a flight
 // of t seconds; in stance the dip whose descent meets the landing speed g t / 2, so the curve

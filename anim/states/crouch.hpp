@@ -24,7 +24,8 @@ struct CrouchTuning {
                                   // (duty factor 0.62-0.70, Grasso et al. 2000) and never flies
   double landing_lead = 0.26;     // L, 0.05..0.6: the foot lands close ahead of the bent hips
   // The stance knee, rad of flexion, all through the stance: loaded deep, never straight.
-  double knee_contact = 1.30;     // rad, 0.4..1.6: at touchdown
+  double knee_contact = 1.50;     // rad, 0.4..1.6: at touchdown (a crouched walk lands no straighter
+                                  // than its mid-stance, so its hips dip at each touchdown)
   double knee_loading = 1.50;     // rad, 0.5..1.7: the loading response's peak
   double knee_midstance = 1.42;   // rad, 0.4..1.6: at mid-stance (the hips ride up over it)
   double knee_toe_off = 1.60;     // rad, 0.5..1.8: at lift-off

@@ -85,8 +85,11 @@ double Terrain::level_at(double x) const {
   // box stands over the samples and one piece of the polyline holds them all, each sample is
   // that piece's height, found once rather than searched for 31 times; the same sums, the
   // same bits.
-  if (const auto piece = straight_over(level_sample(x, 0), level_sample(x, kLevelSamples - 1)))
-    return level_of(x, [&](double at) { return piece->height(at); });
+  if (ground.empty() && boxes.empty()) return level_of(x, [](double) { return 0.0; });  // (folded to a constant)
+  if (const auto piece = straight_over(level_sample(x, 0), level_sample(x, kLevelSamples - 1))) {
+    if (piece->level) return level_of(x, [y = piece->y](double) { return y; });
+    return level_of(x, [a = piece->a, b = piece->b](double at) { return on_segment(a, b, at); });
+  }
   return level_of(x, [&](double at) { return height_at(at); });
 }
 

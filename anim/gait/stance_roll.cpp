@@ -139,6 +139,44 @@ double dorsiflexion(vec2 ankle_to_knee_facing, double pitch) {
   return tilt - pitch;
 }
 
+namespace {
+
+// atan2(y, x) to within 1e-10 rad, for x and y finite and neither zero (issue 14): atan on
+// [0, 1], taken to |z| <= tan(pi/8) by atan(t) = pi/4 + atan((t - 1) / (t + 1)), then its
+// Taylor series to z^21 (an alternating series: the error is below the next term,
+// 0.4143^23 / 23 < 1e-10).
+double atan2_near(double y, double x) {
+  const double ay = std::abs(y), ax = std::abs(x);
+  const bool steep = ay > ax;
+  const double t = steep ? ax / ay : ay / ax;
+  constexpr double kTanEighth = 0.41421356237309503;  // tan(pi/8)
+  const bool upper = t > kTanEighth;
+  const double z = upper ? (t - 1.0) / (t + 1.0) : t, z2 = z * z;
+  double series = 1.0 / 21.0;
+  for (int k = 19; k >= 1; k -= 2) series = 1.0 / k - z2 * series;
+  double a = z * series + (upper ? 0.25 * kPi : 0.0);
+  if (steep) a = 0.5 * kPi - a;
+  if (x < 0.0) a = kPi - a;
+  return y < 0.0 ? -a : a;
+}
+
+}  // namespace
+
+double dorsiflexion_against(vec2 ankle_to_knee_facing, double pitch, std::initializer_list<double> limits) {
+  // The atan2 the stance leg's searches read some twenty times a step, where only the side
+  // of the ankle's limits it falls on is asked: known to 1e-10 rad, a margin past kSure of
+  // every limit is on the same side of it as the exact angle; nearer, it is the exact angle.
+  constexpr double kSure = 1e-7;  // rad
+  const double x = ankle_to_knee_facing.x, y = ankle_to_knee_facing.y;
+  if (x != 0.0 && y != 0.0 && std::abs(x) < 1e100 && std::abs(y) < 1e100 && std::abs(pitch) < 1e3) {
+    const double near = atan2_near(x, y) - pitch;
+    bool sure = true;
+    for (double limit : limits) sure = sure && std::abs(near - limit) > kSure;
+    if (sure) return near;
+  }
+  return dorsiflexion(ankle_to_knee_facing, pitch);
+}
+
 SolePoints sole_points(const Proportions& body, vec2 ankle_world, vec2 toe_world, int sign, double toe_bend) {
   const double sx = sign < 0 ? -1.0 : 1.0;
   // ankle - toe = pitched((-toe_forward, ankle_height), pitch) in the facing frame.

@@ -68,7 +68,9 @@ void hold_lengths(SpringChain& chain, const ChainPose& pose, const ChainLimits& 
 
 SpringParams link_spring(const SpringParams& base, double stiffening, std::size_t i) {
   const double s = std::max(stiffening, 1.0);
-  const double ks = std::pow(s, static_cast<double>(i));
+  // (pow's own answers where they are plain: x^0 = 1, x^1 = x, 1^y = 1; the gear reads this
+  // for every link of every chain on every solve, issue 14)
+  const double ks = i == 0 || s == 1.0 ? 1.0 : (i == 1 ? s : std::pow(s, static_cast<double>(i)));
   return {base.stiffness * ks, base.damping * std::sqrt(ks), base.mass};
 }
 

@@ -63,23 +63,32 @@ double Terrain::height_at(double x) const {
   return h;
 }
 
+double StraightGround::height(double x) const { return level ? y : on_segment(a, b, x); }
+
+double StraightGround::slope() const { return level ? 0.0 : (b.y - a.y) / (b.x - a.x); }
+
+std::optional<StraightGround> Terrain::straight_over(double from, double to) const {
+  for (const Box& box : boxes)
+    if (box.x <= to && box.x + box.width >= from) return std::nullopt;
+  if (ground.empty()) return StraightGround{};
+  if (to <= ground.front().x) return StraightGround{{}, {}, true, ground.front().y};
+  if (from >= ground.back().x) return StraightGround{{}, {}, true, ground.back().y};
+  if (from > ground.front().x && to < ground.back().x) {
+    const auto upper = upper_of(ground, from);
+    if (to < upper->x) return StraightGround{*(upper - 1), *upper, false, 0.0};
+  }
+  return std::nullopt;
+}
+
 double Terrain::level_at(double x) const {
   // (Issue 14: the body's queries of the level are a tenth of a crowd's pose solve.) Where no
   // box stands over the samples and one piece of the polyline holds them all, each sample is
   // that piece's height, found once rather than searched for 31 times; the same sums, the
   // same bits.
-  const double first = level_sample(x, 0), last = level_sample(x, kLevelSamples - 1);
-  for (const Box& box : boxes)
-    if (box.x <= last && box.x + box.width >= first) return level_of(x, [&](double at) { return height_at(at); });
-  if (ground.empty()) return level_of(x, [](double) { return 0.0; });
-  if (last <= ground.front().x) return level_of(x, [&](double) { return ground.front().y; });
-  if (first >= ground.back().x) return level_of(x, [&](double) { return ground.back().y; });
-  if (first > ground.front().x && last < ground.back().x) {
-    const auto upper = upper_of(ground, first);
-    if (last < upper->x) {
-      const vec2 a = *(upper - 1), b = *upper;
-      return level_of(x, [&](double at) { return on_segment(a, b, at); });
-    }
+  if (ground.empty() && boxes.empty()) return level_of(x, [](double) { return 0.0; });  // (folded to a constant)
+  if (const auto piece = straight_over(level_sample(x, 0), level_sample(x, kLevelSamples - 1))) {
+    if (piece->level) return level_of(x, [y = piece->y](double) { return y; });
+    return level_of(x, [a = piece->a, b = piece->b](double at) { return on_segment(a, b, at); });
   }
   return level_of(x, [&](double at) { return height_at(at); });
 }

@@ -3,6 +3,7 @@
 // by foot placement, the body's motion and the states (ARCHITECTURE.md, anim/terrain).
 #include "anim/vec.hpp"
 
+#include <optional>
 #include <vector>
 
 namespace anim {
@@ -23,6 +24,16 @@ struct Ladder {
 // read these, so the hands and feet land on the rungs drawn.
 inline constexpr double kRungSpacing = 0.30;  // m
 inline constexpr double kRungFirst = 0.5 * kRungSpacing;  // m above the bottom
+
+// One straight piece of the walkable surface (Terrain::straight_over): over the span it was
+// found for, height(x) is height_at(x), bit for bit.
+struct StraightGround {
+  vec2 a{}, b{};       // the polyline's segment a -> b (a.x < b.x), when not `level`
+  bool level = true;   // flat at height y: no polyline, or beyond its ends
+  double y = 0.0;
+  double height(double x) const;
+  double slope() const;  // dy/dx
+};
 
 struct Terrain {
   std::vector<vec2> ground;  // polyline, x strictly increasing; empty means flat y = 0
@@ -49,6 +60,11 @@ struct Terrain {
   // walkable surface there is nowhere lower (boxes only raise it). Interpolation within a
   // segment may round an ulp below its ends.
   double lowest_ground(double from, double to) const;
+  // The straight piece the walkable surface is between x = from and x = to (from <= to),
+  // when it is one: no box stands over the span and no corner of the polyline lies inside it.
+  // A search that probes the ground many times over a short span finds its piece once
+  // (issue 14: the pose solve's cost).
+  std::optional<StraightGround> straight_over(double from, double to) const;
 };
 
 }  // namespace anim

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 namespace anim {
 
@@ -53,25 +54,27 @@ double hip_height_on(vec2 ankle, double hip_x, double span) {
 
 FootPose roll_for_hip(const Proportions& body, const StanceRollInput& in, vec2 hip) {
   auto pose = [&](double over) { return planted_foot(body, in.pivot, in.ground, over, in.facing_scale, in.toe_bend_max); };
-  auto dorsi = [&](const FootPose& f) {
-    const vec2 hip_f = facing_offset(hip - f.ankle, in.sign);
-    const vec2 knee_f = knee_between(body, hip_f, {0.0, 0.0});
-    return dorsiflexion(knee_f, f.pitch);
-  };
+  auto knee_of = [&](const FootPose& f) { return knee_between(body, facing_offset(hip - f.ankle, in.sign), {0.0, 0.0}); };
   // The natural roll, heel lowered where the ankle would extend past its range.
   double start = in.natural;
+  std::optional<FootPose> at_start;  // (its pose, when found here and the start stands)
   if (start > 0.0) {
-    const FootPose f = pose(start);
-    const double plantar = -dorsi(f);
-    if (plantar > in.plantarflexion_max) start = std::max(0.0, start - (plantar - in.plantarflexion_max));
+    at_start = pose(start);
+    const vec2 knee_f = knee_of(*at_start);
+    if (-dorsiflexion_against(knee_f, at_start->pitch, {-in.plantarflexion_max}) > in.plantarflexion_max) {
+      const double plantar = -dorsiflexion(knee_f, at_start->pitch);
+      start = std::max(0.0, start - (plantar - in.plantarflexion_max));
+      at_start.reset();
+    }
   }
   // Then heel up until the leg reaches and the ankle is within its dorsiflexion: both
   // shrink as the heel rises (the ankle comes up and forward over the ball).
   auto short_of = [&](const FootPose& f) {
-    return glm::length(f.ankle - hip) > in.reach + 1e-12 || dorsi(f) > in.dorsiflexion_max;
+    return glm::length(f.ankle - hip) > in.reach + 1e-12 ||
+           dorsiflexion_against(knee_of(f), f.pitch, {in.dorsiflexion_max}) > in.dorsiflexion_max;
   };
   auto needs_more = [&](double over) { return short_of(pose(over)); };
-  if (const FootPose f = pose(start); !short_of(f)) return f;
+  if (const FootPose f = at_start ? *at_start : pose(start); !short_of(f)) return f;
   // Heel up helps a foot behind the hips; toe up (on the heel) one ahead of them, walking
   // backwards. The least roll either way that does it: the first of a run of samples that
   // does (far up on the tip the ankle comes down again, so the need is not monotone over
@@ -114,7 +117,7 @@ NaturalStance natural_stance(const Proportions& body, const StanceRollInput& in,
   };
   auto dorsi = [&](const NaturalStance& n) {
     const vec2 hip_f = facing_offset(vec2{hip_x, n.height} - n.foot.ankle, in.sign);
-    return dorsiflexion(knee_between(body, hip_f, {0.0, 0.0}), n.foot.pitch);
+    return dorsiflexion_against(knee_between(body, hip_f, {0.0, 0.0}), n.foot.pitch, {in.dorsiflexion_max});
   };
   NaturalStance n = at(in.natural);
   if (dorsi(n) <= in.dorsiflexion_max) return n;
@@ -157,8 +160,12 @@ double reach_height(const Proportions& body, const StanceRollInput& in, double h
     }
     const FootPose f = planted_foot(body, in.pivot, in.ground, over, in.facing_scale, in.toe_bend_max);
     const double h = hip_height_on(f.ankle, hip_x, in.reach);
+    // (a sample no higher than the best so far changes nothing, whether its ankle holds or
+    // not: its knee and ankle are not solved; issue 14)
+    if (i >= 0 && !(h > best)) continue;
     const vec2 hip_f = facing_offset(vec2{hip_x, h} - f.ankle, in.sign);
-    const double d = dorsiflexion(knee_between(body, hip_f, {0.0, 0.0}), f.pitch);
+    const double d = dorsiflexion_against(knee_between(body, hip_f, {0.0, 0.0}), f.pitch,
+                                          {in.dorsiflexion_max + 1e-9, -(in.plantarflexion_max + 1e-9)});
     const bool holds = d <= in.dorsiflexion_max + 1e-9 && -d <= in.plantarflexion_max + 1e-9;
     if (i < 0) {
       fallback = h;

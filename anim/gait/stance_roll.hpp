@@ -7,6 +7,7 @@
 #include "anim/skeleton.hpp"
 
 #include <cstdint>
+#include <initializer_list>
 
 namespace anim {
 
@@ -77,6 +78,10 @@ vec2 heel_from_toe(const Proportions& body, vec2 toe, double pitch);
 // foot at heel-up pitch `pitch` under a shank running `ankle -> knee`, both in the facing
 // frame. Weight-bearing it rarely passes 20-25 deg (MOTION.md): past that the heel lifts.
 double dorsiflexion(vec2 ankle_to_knee_facing, double pitch);
+// The same angle where only its side of some limits is asked (a search's tests of the ankle's
+// range): on the same side of each of `limits` as dorsiflexion() -- its exact value within
+// 1e-7 rad of one, elsewhere within 1e-9 rad of it, found without atan2 (issue 14).
+double dorsiflexion_against(vec2 ankle_to_knee_facing, double pitch, std::initializer_list<double> limits);
 
 // A posed foot read back from its ankle and toe (ball) joints, world m: where its heel and
 // boot tip are and which way its sole points (unit, heel -> toe). `sign` is the body's

@@ -7,7 +7,9 @@
 #include "anim/skeleton.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
+#include <cstdint>
 
 namespace anim {
 
@@ -55,10 +57,21 @@ CrawlLimb crawl_limb(double psi, double stance, double stride, double lift) {
 // The farthest back a crawling limb goes relative to the body, m: past its stance's end, as it
 // lifts off it is still nearly still in the world while the body goes on (sampled finely).
 double crawl_back_most(double stance, double stride) {
+  // (Issue 14: its 256 samples were a crawling soldier's costliest part. It is a function of
+  // two tuning constants alone, so each thread keeps its last answer for them: the same bits.)
+  struct Last {
+    std::uint64_t stance = 0, stride = 0;
+    double most = 0.0;
+    bool set = false;
+  };
+  thread_local Last last;
+  const auto stance_bits = std::bit_cast<std::uint64_t>(stance), stride_bits = std::bit_cast<std::uint64_t>(stride);
+  if (last.set && last.stance == stance_bits && last.stride == stride_bits) return last.most;
   double most = stance * stride;
   constexpr int kSamples = 256;
   for (int k = 1; k < kSamples; ++k)
     most = std::max(most, crawl_limb(stance + (1.0 - stance) * k / kSamples, stance, stride, 0.0).back);
+  last = {stance_bits, stride_bits, most, true};
   return most;
 }
 

@@ -58,6 +58,17 @@ struct Ragdoll {
   std::array<ContactTouch, kRagdollContacts> touch{};  // the last sub-step's contact pushes (friction's bound)
   NearbyTerrain nearby;     // scratch: the terrain near the body, gathered every step
   BoneSolveCache solve_cache{};  // the bone solve's kept factors (a body at rest reuses them)
+  // The last step's still point, when it left the body exactly as it found it (step_ragdoll).
+  struct StillPoint {
+    bool held = false;          // the last step changed no bit of what a step reads
+    RagdollPositions position{};  // what it found and left
+    RagdollPositions previous{};
+    std::array<ContactTouch, kRagdollContacts> touch{};
+    std::uint32_t factored = 0;   // solve_cache.factored
+    double dt = 0.0;              // s, its inputs
+    RagdollTuning tuning{};
+    NearbyTerrain nearby;
+  } still;
 };
 
 // A ragdoll born on `birth`'s pose and velocities, then given its impulse. Non-finite joints
@@ -73,6 +84,11 @@ void push_ragdoll(Ragdoll& r, vec2 impulse, const RagdollTuning& tuning);
 
 // One fixed step of dt seconds (ceil(dt / max_substep) sub-steps of `iterations` passes).
 // dt <= 0 or not finite does nothing; a longer dt than max_step is simulated as max_step.
+// A step is a function of the body's state and its inputs (dt, the tuning, the terrain near
+// it): when the last one left every bit of that state as it found it (a body at a fixed point
+// of the step, as most bodies at rest come to), the same inputs again give the same bits, and
+// the sub-steps are not computed again. That is no sleep and no tolerance: the bits are those
+// of computing it (bench_ragdoll measures bodies awake).
 void step_ragdoll(Ragdoll& r, double dt, const Terrain& terrain, const RagdollTuning& tuning);
 
 // What the figure draws: every joint (the hips on the pelvis, the shoulders on the spine, as

@@ -30,8 +30,26 @@ bool same_bits(const T& a, const T& b) {
   return std::memcmp(a.data(), b.data(), sizeof(typename T::value_type) * a.size()) == 0;
 }
 
-// The end of every step, computed or still: the fastest particle, the rest detector, sleep and
-// face up or down.
+// The body's state is `s`, every bit of it.
+bool same_state(const Ragdoll& r, const RagdollStepState& s) {
+  return r.solve_cache.factored == s.factored && same_bits(r.position, s.position) && same_bits(r.previous, s.previous) &&
+         same_bits(r.touch, s.touch);
+}
+
+// The body's state now is the next of the memory's chain.
+void remember_step(RagdollStepMemory& memory, const Ragdoll& r) {
+  constexpr std::size_t kRing = kRecalledSteps + 1;
+  memory.newest = static_cast<std::uint8_t>((memory.newest + 1) % kRing);
+  RagdollStepState& s = memory.state[memory.newest];
+  s.position = r.position;
+  s.previous = r.previous;
+  s.touch = r.touch;
+  s.factored = r.solve_cache.factored;
+  memory.count = static_cast<std::uint8_t>(std::min<std::size_t>(memory.count + 1u, kRing));
+}
+
+// The end of every step, computed or recalled: the fastest particle, the rest detector, sleep
+// and face up or down.
 void finish_step(Ragdoll& r, double dt, const RagdollTuning& tuning);
 
 // A count from the tuning (a double, anim::Tuning's file and panel): rounded into [lo, hi],
@@ -397,34 +415,41 @@ void step_ragdoll(Ragdoll& r, double dt, const Terrain& terrain, const RagdollTu
   for (const RagdollContact& c : r.rig.contacts) reach = std::max(reach, c.radius_now);
   gather_near_body(r, terrain, reach + speed_limit(tuning) * dt + 0.05);
 
-  // A body that the last step left exactly as it found it, given the same inputs, would be left
-  // so again: its state is every bit the last step's (a settled rig, the same positions, previous
-  // positions, contact loads and kept factors) and so are the inputs (dt, tuning, terrain near it).
-  Ragdoll::StillPoint& still = r.still;
+  // A step from a state and inputs seen within the last steps ends where it ended then
+  // (RagdollStepMemory): recalled, not computed. Anything else that moved the body, pushed it or
+  // changed its inputs starts the memory again.
+  RagdollStepMemory& memory = r.memory;
+  memory.recalled = false;
   const bool rig_fixed = r.settle == 0.0;
-  if (still.held && rig_fixed && same_bits(r.position, still.position) && same_bits(r.previous, still.previous) &&
-      same_bits(r.touch, still.touch) && r.solve_cache.factored == still.factored && dt == still.dt &&
-      tuning == still.tuning && r.nearby == still.nearby) {
-    r.age += dt;
-    finish_step(r, dt, tuning);
-    return;
+  if (memory.count > 0 && !(rig_fixed && same_state(r, memory.state[memory.newest]) && dt == memory.dt &&
+                            tuning == memory.tuning && r.nearby == memory.nearby))
+    memory.count = 0;
+  if (memory.count > 1) {
+    constexpr std::size_t kRing = kRecalledSteps + 1;
+    for (std::size_t back = 1; back < memory.count; ++back) {
+      const RagdollStepState& then = memory.state[(memory.newest + kRing - back) % kRing];
+      if (!same_state(r, then)) continue;
+      const RagdollStepState& next = memory.state[(memory.newest + kRing - back + 1) % kRing];
+      r.position = next.position;
+      r.previous = next.previous;
+      r.touch = next.touch;
+      remember_step(memory, r);
+      memory.recalled = true;
+      r.age += dt;
+      finish_step(r, dt, tuning);
+      return;
+    }
+  }
+  if (rig_fixed && memory.count == 0) {
+    memory.dt = dt;
+    memory.tuning = tuning;
+    memory.nearby = r.nearby;
+    remember_step(memory, r);
   }
   const RagdollPositions position_before = r.position;
-  still.previous = r.previous;
-  still.touch = r.touch;
-  still.factored = r.solve_cache.factored;
-  const double substep_before = r.substep_before;
   for (int s = 0; s < substeps; ++s) substep(r, context);
   r.age += dt;
-  still.held = rig_fixed && r.substep_before == substep_before && same_bits(r.position, position_before) &&
-               same_bits(r.previous, still.previous) && same_bits(r.touch, still.touch) &&
-               r.solve_cache.factored == still.factored;
-  if (still.held) {
-    still.position = r.position;
-    still.dt = dt;
-    still.tuning = tuning;
-    still.nearby = r.nearby;
-  }
+  if (rig_fixed) remember_step(memory, r);
 
   // Nothing above divides by an unguarded length; this is the quality bar's last word.
   const bool finite = std::all_of(r.position.begin(), r.position.end(), usable) &&
@@ -432,7 +457,7 @@ void step_ragdoll(Ragdoll& r, double dt, const Terrain& terrain, const RagdollTu
   if (!finite) {
     r.position = position_before;
     r.previous = position_before;  // and still
-    still.held = false;
+    memory.count = 0;
   }
   finish_step(r, dt, tuning);
 }

@@ -558,13 +558,14 @@ TEST_CASE("deterministic: the same death gives the same positions, bit for bit")
   CHECK(r.previous == copy.previous);
 }
 
-TEST_CASE("a body the last step left exactly as it was is not stepped again, and has the bits of stepping it") {
-  // step_ragdoll's still point: the twin is made to compute every step (still.held cleared),
-  // the body skips what it may; they must agree to the bit, and the skip must happen.
+TEST_CASE("a step from a state seen within the last steps is recalled, with the bits of computing it") {
+  // step_ragdoll's memory of the last steps: the twin is made to compute every step (its
+  // memory cleared), the body recalls what it may; they must agree to the bit, and the recall
+  // must happen, of a still body and of one going round a cycle of its last bits.
   const RagdollTuning tuning = awake();
   const Terrain flat;
-  int skipped = 0;
-  Ragdoll at_still;  // the first body at a still point at 1/60 s
+  int recalled = 0, cycles = 0;
+  Ragdoll at_rest;  // the first body recalled at 1/60 s
   bool found = false;
   for (double dt : {1.0 / 60.0, kDt})
     for (double speed : {0.0, 1.4, -3.0, 5.0})
@@ -573,13 +574,15 @@ TEST_CASE("a body the last step left exactly as it was is not stepped again, and
         Ragdoll twin = r;
         bool same = true;
         for (int i = 0; i < static_cast<int>(8.0 / dt); ++i) {
-          skipped += r.still.held ? 1 : 0;
+          const RagdollPositions before = r.position;
           step_ragdoll(r, dt, flat, tuning);
-          if (!found && r.still.held && dt == 1.0 / 60.0) {
-            at_still = r;
+          recalled += r.memory.recalled ? 1 : 0;
+          cycles += r.memory.recalled && r.position != before ? 1 : 0;
+          if (!found && r.memory.recalled && dt == 1.0 / 60.0) {
+            at_rest = r;
             found = true;
           }
-          twin.still.held = false;
+          twin.memory.count = 0;
           step_ragdoll(twin, dt, flat, tuning);
           same = same && std::memcmp(r.position.data(), twin.position.data(), sizeof r.position) == 0 &&
                  std::memcmp(r.previous.data(), twin.previous.data(), sizeof r.previous) == 0;
@@ -587,13 +590,14 @@ TEST_CASE("a body the last step left exactly as it was is not stepped again, and
         CHECK(same);
         CHECK(r.rest.at_rest == twin.rest.at_rest);
       }
-  MESSAGE(skipped << " steps skipped at a still point");
-  CHECK(skipped > 0);
+  MESSAGE(recalled << " steps recalled, " << cycles << " of them moving the body (a cycle)");
+  CHECK(recalled > 0);
+  CHECK(cycles > 0);
 
-  // At a still point, what changes the step's inputs is answered: the ground sinking under him,
-  // a crate pushed into him, another friction, another dt; and a push.
+  // What changes the step's inputs is answered: the ground sinking under him, a crate pushed
+  // into him, another friction, another dt; and a push.
   REQUIRE(found);
-  const Ragdoll& r = at_still;
+  const Ragdoll& r = at_rest;
   Terrain sunk;
   sunk.ground = {{-50.0, -0.05}, {50.0, -0.05}};
   Terrain crate;
@@ -606,15 +610,17 @@ TEST_CASE("a body the last step left exactly as it was is not stepped again, and
     const std::string what = c.what;
     CAPTURE(what);
     Ragdoll a = r, b = r;
-    b.still.held = false;
+    b.memory.count = 0;
     step_ragdoll(a, c.dt, *c.terrain, *c.tuning);
     step_ragdoll(b, c.dt, *c.terrain, *c.tuning);
+    CHECK(!a.memory.recalled);
     CHECK(std::memcmp(a.position.data(), b.position.data(), sizeof a.position) == 0);
     CHECK(std::memcmp(a.previous.data(), b.previous.data(), sizeof a.previous) == 0);
   }
   Ragdoll pushed = r;
   push_ragdoll(pushed, {0.0, 2.0}, tuning);
   step_ragdoll(pushed, 1.0 / 60.0, flat, tuning);
+  CHECK(!pushed.memory.recalled);
   CHECK(pushed.position != r.position);
 }
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 
 namespace anim {
@@ -36,15 +37,36 @@ bool same_state(const Ragdoll& r, const RagdollStepState& s) {
          same_bits(r.touch, s.touch);
 }
 
-// The body's state now is the next of the memory's chain.
+// A hash of every bit of a state (FNV-1a over its 64-bit words): the memory's first test.
+std::uint64_t state_hash(const Ragdoll& r) {
+  std::uint64_t h = 14695981039346656037ULL ^ r.solve_cache.factored;
+  auto add = [&h](const void* data, std::size_t bytes) {
+    const auto* p = static_cast<const unsigned char*>(data);
+    for (std::size_t at = 0; at + 8 <= bytes; at += 8) {
+      std::uint64_t w;
+      std::memcpy(&w, p + at, 8);
+      h = (h ^ w) * 1099511628211ULL;
+    }
+  };
+  add(r.position.data(), sizeof r.position);
+  add(r.previous.data(), sizeof r.previous);
+  add(r.touch.data(), sizeof r.touch);
+  return h;
+}
+
+// The body's state now is the next of the memory's chain (which is where it was: a step is
+// computed only from the chain's end).
 void remember_step(RagdollStepMemory& memory, const Ragdoll& r) {
-  constexpr std::size_t kRing = kRecalledSteps + 1;
+  constexpr std::size_t kRing = RagdollStepMemory::kRing;
+  if (memory.state.size() != kRing) memory.state.resize(kRing);
   memory.newest = static_cast<std::uint8_t>((memory.newest + 1) % kRing);
   RagdollStepState& s = memory.state[memory.newest];
   s.position = r.position;
   s.previous = r.previous;
   s.touch = r.touch;
   s.factored = r.solve_cache.factored;
+  memory.hash[memory.newest] = state_hash(r);
+  memory.now = memory.newest;
   memory.count = static_cast<std::uint8_t>(std::min<std::size_t>(memory.count + 1u, kRing));
 }
 
@@ -397,12 +419,6 @@ void step_ragdoll(Ragdoll& r, double dt, const Terrain& terrain, const RagdollTu
     r.age += dt;
     return;
   }
-  // Every part of the body's state is read below (the rig, the kept factors, the positions),
-  // in no order the cache's prefetcher follows: asked for at once, its misses overlap instead
-  // of queueing one after another. Measured on bench_ragdoll's 1000 bodies (8 kB each, far
-  // out of the cache): 6% faster; the same with 100 (they stay in it).
-  const char* bytes = reinterpret_cast<const char*>(&r);
-  for (std::size_t at = 0; at < sizeof(Ragdoll); at += kCacheLine) __builtin_prefetch(bytes + at);
   const int max_substeps = whole(tuning.max_substeps, 1, 256, 12);
   const int substeps = std::clamp(static_cast<int>(std::ceil(dt / substep_limit(tuning) - 1e-9)), 1, max_substeps);
   const SubstepContext context = substep_context(dt / substeps, tuning);
@@ -417,39 +433,51 @@ void step_ragdoll(Ragdoll& r, double dt, const Terrain& terrain, const RagdollTu
 
   // A step from a state and inputs seen within the last steps ends where it ended then
   // (RagdollStepMemory): recalled, not computed. Anything else that moved the body, pushed it or
-  // changed its inputs starts the memory again.
+  // changed its inputs starts the memory again; a body that moves (faster than rest_speed) or
+  // whose rig still settles keeps none (it comes back to no state of its own).
   RagdollStepMemory& memory = r.memory;
+  constexpr std::size_t kRing = RagdollStepMemory::kRing;
   memory.recalled = false;
-  const bool rig_fixed = r.settle == 0.0;
-  if (memory.count > 0 && !(rig_fixed && same_state(r, memory.state[memory.newest]) && dt == memory.dt &&
+  const bool remember = r.settle == 0.0 && r.top_speed < tuning.rest_speed;
+  if (memory.count > 0 && !(remember && same_state(r, memory.state[memory.now]) && dt == memory.dt &&
                             tuning == memory.tuning && r.nearby == memory.nearby))
     memory.count = 0;
-  if (memory.count > 1) {
-    constexpr std::size_t kRing = kRecalledSteps + 1;
-    for (std::size_t back = 1; back < memory.count; ++back) {
-      const RagdollStepState& then = memory.state[(memory.newest + kRing - back) % kRing];
-      if (!same_state(r, then)) continue;
-      const RagdollStepState& next = memory.state[(memory.newest + kRing - back + 1) % kRing];
+  if (memory.count > 0) {
+    // Where the chain knows the next state, or where it was last at this one.
+    std::size_t from = memory.now;
+    for (std::size_t back = 1; from == memory.newest && back < memory.count; ++back) {
+      const std::size_t then = (memory.newest + kRing - back) % kRing;
+      if (memory.hash[then] == memory.hash[memory.newest] && same_state(r, memory.state[then])) from = then;
+    }
+    if (from != memory.newest) {
+      memory.now = static_cast<std::uint8_t>((from + 1) % kRing);
+      const RagdollStepState& next = memory.state[memory.now];
       r.position = next.position;
       r.previous = next.previous;
       r.touch = next.touch;
-      remember_step(memory, r);
       memory.recalled = true;
       r.age += dt;
       finish_step(r, dt, tuning);
       return;
     }
   }
-  if (rig_fixed && memory.count == 0) {
+  if (remember && memory.count == 0) {
     memory.dt = dt;
     memory.tuning = tuning;
     memory.nearby = r.nearby;
     remember_step(memory, r);
   }
+  // Every part of the body's state is read below (the rig, the kept factors, the positions),
+  // in no order the cache's prefetcher follows: asked for at once, its misses overlap instead
+  // of queueing one after another. Measured on bench_ragdoll's 1000 bodies (8 kB each, far
+  // out of the cache): 6% faster; the same with 100 (they stay in it). A recalled step (above)
+  // reads little of it and asks for none.
+  const char* bytes = reinterpret_cast<const char*>(&r);
+  for (std::size_t at = 0; at < sizeof(Ragdoll); at += kCacheLine) __builtin_prefetch(bytes + at);
   const RagdollPositions position_before = r.position;
   for (int s = 0; s < substeps; ++s) substep(r, context);
   r.age += dt;
-  if (rig_fixed) remember_step(memory, r);
+  if (remember) remember_step(memory, r);
 
   // Nothing above divides by an unguarded length; this is the quality bar's last word.
   const bool finite = std::all_of(r.position.begin(), r.position.end(), usable) &&

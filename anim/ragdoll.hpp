@@ -54,8 +54,10 @@ struct RagdollStepState {
 // followed it then (step_ragdoll). Most bodies at rest come back to a state of theirs within a
 // few steps, to the bit, going round a cycle of its last bits: measured on bench_ragdoll's 100
 // falls awake, of 60000 steps 9% start where the step before did (still), 36% where one of the
-// last 8 did, 48% of the last 12, 56% of the last 24. The ring is made at the first step of a
-// settled body (a living soldier's Ragdoll carries none), 22 kB.
+// last 8 did, 48% of the last 12, 56% of the last 24; 54% are recalled (a body remembers only
+// while slower than rest_speed). The ring is made at the first step of a settled, slow body (a
+// living soldier's Ragdoll carries none), 22 kB. The inputs are compared by value (a NaN in the
+// tuning is equal to nothing: never recalled).
 inline constexpr std::size_t kRecalledSteps = 24;
 struct RagdollStepMemory {
   static constexpr std::size_t kRing = kRecalledSteps + 1;

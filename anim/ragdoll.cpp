@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 
 namespace anim {
 
@@ -20,6 +22,54 @@ constexpr double kSweepTravel = 0.04;
 // drifted 3-3.6% with 4 of them; issue 13's bar is 2%), and nothing else ever gets there.
 constexpr double kRescueError = 0.01;
 constexpr int kRescueSolves = 8;
+
+// Every bit the same, of arrays of doubles and of structs of them (positions, contact loads: no
+// padding): -0 is not 0 here, and a NaN is itself.
+template <class T>
+bool same_bits(const T& a, const T& b) {
+  static_assert(sizeof(typename T::value_type) % sizeof(double) == 0);
+  return std::memcmp(a.data(), b.data(), sizeof(typename T::value_type) * a.size()) == 0;
+}
+
+// The body's state is `s`, every bit of it.
+bool same_state(const Ragdoll& r, const RagdollStepState& s) {
+  return r.solve_cache.factored == s.factored && same_bits(r.position, s.position) && same_bits(r.previous, s.previous) &&
+         same_bits(r.touch, s.touch);
+}
+
+// A hash of the state's positions, the memory's first test (a match is compared bit for bit):
+// four independent lanes of FNV-1a's multiply, so it is not one long chain of them.
+std::uint64_t state_hash(const Ragdoll& r) {
+  std::uint64_t lane[4] = {14695981039346656037ULL ^ r.solve_cache.factored, 1, 2, 3};
+  const auto* bytes = reinterpret_cast<const unsigned char*>(r.position.data());
+  for (std::size_t at = 0; at < sizeof r.position; at += 8) {
+    std::uint64_t w;
+    std::memcpy(&w, bytes + at, 8);
+    std::uint64_t& h = lane[(at / 8) % 4];
+    h = (h ^ w) * 1099511628211ULL;
+  }
+  return lane[0] ^ (lane[1] << 1) ^ (lane[2] << 2) ^ (lane[3] << 3);
+}
+
+// The body's state now is the next of the memory's chain (which is where it was: a step is
+// computed only from the chain's end).
+void remember_step(RagdollStepMemory& memory, const Ragdoll& r) {
+  constexpr std::size_t kRing = RagdollStepMemory::kRing;
+  if (memory.state.size() != kRing) memory.state.resize(kRing);
+  memory.newest = static_cast<std::uint8_t>((memory.newest + 1) % kRing);
+  RagdollStepState& s = memory.state[memory.newest];
+  s.position = r.position;
+  s.previous = r.previous;
+  s.touch = r.touch;
+  s.factored = r.solve_cache.factored;
+  memory.hash[memory.newest] = state_hash(r);
+  memory.now = memory.newest;
+  memory.count = static_cast<std::uint8_t>(std::min<std::size_t>(memory.count + 1u, kRing));
+}
+
+// The end of every step, computed or recalled: the fastest particle, the rest detector, sleep
+// and face up or down.
+void finish_step(Ragdoll& r, double dt, const RagdollTuning& tuning);
 
 // A count from the tuning (a double, anim::Tuning's file and panel): rounded into [lo, hi],
 // `otherwise` when it is not a number.
@@ -366,12 +416,6 @@ void step_ragdoll(Ragdoll& r, double dt, const Terrain& terrain, const RagdollTu
     r.age += dt;
     return;
   }
-  // Every part of the body's state is read below (the rig, the kept factors, the positions),
-  // in no order the cache's prefetcher follows: asked for at once, its misses overlap instead
-  // of queueing one after another. Measured on bench_ragdoll's 1000 bodies (8 kB each, far
-  // out of the cache): 6% faster; the same with 100 (they stay in it).
-  const char* bytes = reinterpret_cast<const char*>(&r);
-  for (std::size_t at = 0; at < sizeof(Ragdoll); at += kCacheLine) __builtin_prefetch(bytes + at);
   const int max_substeps = whole(tuning.max_substeps, 1, 256, 12);
   const int substeps = std::clamp(static_cast<int>(std::ceil(dt / substep_limit(tuning) - 1e-9)), 1, max_substeps);
   const SubstepContext context = substep_context(dt / substeps, tuning);
@@ -384,9 +428,53 @@ void step_ragdoll(Ragdoll& r, double dt, const Terrain& terrain, const RagdollTu
   for (const RagdollContact& c : r.rig.contacts) reach = std::max(reach, c.radius_now);
   gather_near_body(r, terrain, reach + speed_limit(tuning) * dt + 0.05);
 
+  // A step from a state and inputs seen within the last steps ends where it ended then
+  // (RagdollStepMemory): recalled, not computed. Anything else that moved the body, pushed it or
+  // changed its inputs starts the memory again; a body that moves (faster than rest_speed) or
+  // whose rig still settles keeps none (it comes back to no state of its own).
+  RagdollStepMemory& memory = r.memory;
+  constexpr std::size_t kRing = RagdollStepMemory::kRing;
+  memory.recalled = false;
+  const bool remember = r.settle == 0.0 && r.top_speed < tuning.rest_speed;
+  if (memory.count > 0 && !(remember && same_state(r, memory.state[memory.now]) && dt == memory.dt &&
+                            tuning == memory.tuning && r.nearby == memory.nearby))
+    memory.count = 0;
+  if (memory.count > 0) {
+    // Where the chain knows the next state, or where it was last at this one.
+    std::size_t from = memory.now;
+    for (std::size_t back = 1; from == memory.newest && back < memory.count; ++back) {
+      const std::size_t then = (memory.newest + kRing - back) % kRing;
+      if (memory.hash[then] == memory.hash[memory.newest] && same_state(r, memory.state[then])) from = then;
+    }
+    if (from != memory.newest) {
+      memory.now = static_cast<std::uint8_t>((from + 1) % kRing);
+      const RagdollStepState& next = memory.state[memory.now];
+      r.position = next.position;
+      r.previous = next.previous;
+      r.touch = next.touch;
+      memory.recalled = true;
+      r.age += dt;
+      finish_step(r, dt, tuning);
+      return;
+    }
+  }
+  if (remember && memory.count == 0) {
+    memory.dt = dt;
+    memory.tuning = tuning;
+    memory.nearby = r.nearby;
+    remember_step(memory, r);
+  }
+  // Every part of the body's state is read below (the rig, the kept factors, the positions),
+  // in no order the cache's prefetcher follows: asked for at once, its misses overlap instead
+  // of queueing one after another. Measured on bench_ragdoll's 1000 bodies (8 kB each, far
+  // out of the cache): 6% faster; the same with 100 (they stay in it). A recalled step (above)
+  // reads little of it and asks for none.
+  const char* bytes = reinterpret_cast<const char*>(&r);
+  for (std::size_t at = 0; at < sizeof(Ragdoll); at += kCacheLine) __builtin_prefetch(bytes + at);
   const RagdollPositions position_before = r.position;
   for (int s = 0; s < substeps; ++s) substep(r, context);
   r.age += dt;
+  if (remember) remember_step(memory, r);
 
   // Nothing above divides by an unguarded length; this is the quality bar's last word.
   const bool finite = std::all_of(r.position.begin(), r.position.end(), usable) &&
@@ -394,8 +482,14 @@ void step_ragdoll(Ragdoll& r, double dt, const Terrain& terrain, const RagdollTu
   if (!finite) {
     r.position = position_before;
     r.previous = position_before;  // and still
+    memory.count = 0;
   }
+  finish_step(r, dt, tuning);
+}
 
+namespace {
+
+void finish_step(Ragdoll& r, double dt, const RagdollTuning& tuning) {
   double top2 = 0.0;
   for (std::size_t i = 0; i < kRagdollPoints; ++i) {
     const vec2 v = r.position[i] - r.previous[i];
@@ -409,6 +503,8 @@ void step_ragdoll(Ragdoll& r, double dt, const Terrain& terrain, const RagdollTu
   }
   r.face_up = next_face_up(r.face_up, ragdoll_front_up(r), tuning.face_hysteresis);
 }
+
+}  // namespace
 
 JointPositions ragdoll_joints(const Ragdoll& r) {
   JointPositions out{};

@@ -333,6 +333,7 @@ void solve_bones(const RagdollRig& rig, const BoneSolvePlan& plan, std::array<ve
     }
     f->valid = true;
     f->fresh = true;
+    ++cache.factored;
     f->active = active;
     for (std::size_t i = 0; i < kRagdollPoints; ++i) {
       f->locked[i] = mobility[i].locked;

@@ -114,6 +114,7 @@ inline constexpr std::size_t kKeptFactors = 3;
 struct BoneSolveCache {
   std::array<BoneFactor, kKeptFactors> slot{};
   std::uint8_t newest = 0;
+  std::uint32_t factored = 0;  // factors made so far (wraps): none made, the cache is as it was
 };
 
 // The directions a factor was made with (J), kept for the rest of the sub-step it

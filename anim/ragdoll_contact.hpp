@@ -21,11 +21,13 @@ struct GroundPiece {
   vec2 along{};      // unit, a -> b
   vec2 normal{};     // unit, up out of the ground
   double length = 0.0;
+  bool operator==(const GroundPiece&) const = default;
 };
 
 // A box as a solid: x in [left, right], everything below top.
 struct SolidBox {
   double left = 0.0, right = 0.0, top = 0.0;  // world m
+  bool operator==(const SolidBox&) const = default;
 };
 
 // The terrain near one body for one step, gathered once per step so the relaxation loop
@@ -34,6 +36,7 @@ struct SolidBox {
 struct NearbyTerrain {
   std::vector<GroundPiece> ground;  // left to right, covering [x_min, x_max] without a gap
   std::vector<SolidBox> boxes;
+  bool operator==(const NearbyTerrain&) const = default;
 };
 
 // The ground pieces and boxes of `terrain` that reach into [x_min, x_max] (world m).

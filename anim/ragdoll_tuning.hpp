@@ -12,6 +12,7 @@ namespace anim {
 struct JointRange {
   double lo = 0.0;  // rad, the most extended
   double hi = 0.0;  // rad, the most flexed, >= lo
+  bool operator==(const JointRange&) const = default;
 };
 
 // Human passive ranges (American Academy of Orthopaedic Surgeons, "Joint Motion: Method of
@@ -28,6 +29,7 @@ struct RagdollLimits {
                                     // thoracolumbar ~30 / ~60-80 deg, all in the halves' one joint:
                                     // a stiffer trunk props a dead man up sitting or kneeling)
   JointRange neck{-1.0, 0.9};       // head against the upper spine: 57 deg extension .. 50 flexion
+  bool operator==(const RagdollLimits&) const = default;
 };
 
 // Contact radii of the body's particles, m, for a body 1.78 m tall (scaled by height / 1.78):
@@ -49,6 +51,7 @@ struct RagdollRadii {
   double boot = 0.048;   // m
   double rifle_butt = 0.035;    // m, the stock
   double rifle_muzzle = 0.015;  // m, the barrel's end
+  bool operator==(const RagdollRadii&) const = default;
 };
 
 struct RagdollTuning {
@@ -143,6 +146,8 @@ struct RagdollTuning {
 
   RagdollLimits limits;
   RagdollRadii radii;
+  // Every field equal (a NaN is equal to nothing): anim/ragdoll's still step asks it.
+  bool operator==(const RagdollTuning&) const = default;
 };
 
 }  // namespace anim

@@ -4,7 +4,9 @@
 // Beside it, measured in the same run (STYLE.md 11): a baseline, the verlet integration alone of
 // the same particles (the floor of any particle ragdoll: no bone, joint or ground), and, when
 // built with Box2D 2.4 (libbox2d-dev), the same ragdoll in Box2D (bench/box2d_ragdoll: 11
-// bodies, 10 revolute joints with limits, 8 + 3 iterations). Timings are thread CPU time, best
+// bodies, 10 revolute joints with limits, 8 + 3 iterations), awake beside ours awake (sleeping
+// off, the headline) and with Box2D's default sleeping on beside ours asleep at rest (the
+// game's setting: RagdollTuning::sleep). Timings are thread CPU time, best
 // of N; the drift, the joint separation and the time to rest come from one more run that
 // measures every step. Prints a table and writes a CSV (--csv PATH, default bench_ragdoll.csv
 // in the working directory), whole or not at all.
@@ -85,7 +87,7 @@ std::vector<anim::Ragdoll> born(const std::vector<anim::RagdollBirth>& b, const 
 
 struct Row {
   int ragdolls = 0;
-  double us = 0.0, us_sleep = 0.0, us_baseline = 0.0, us_box2d = -1.0;
+  double us = 0.0, us_sleep = 0.0, us_baseline = 0.0, us_box2d = -1.0, us_box2d_sleep = -1.0;
   double drift = 0.0, separation = -1.0;
   double rest_mean = 0.0, rest_max = 0.0;
   int resting = 0;
@@ -159,10 +161,12 @@ void measure_ragdolls(const std::vector<anim::RagdollBirth>& b, const anim::Ragd
 }
 
 #ifdef SOLDIER_HAVE_BOX2D
-double time_box2d(const std::vector<anim::RagdollBirth>& b, const anim::RagdollTuning& tuning, int reps, Work& work) {
+// `sleeping`: Box2D's default (bodies at rest not stepped); else every body awake.
+double time_box2d(const std::vector<anim::RagdollBirth>& b, const anim::RagdollTuning& tuning, bool sleeping, int reps,
+                  Work& work) {
   double best = 1e300;
   for (int r = 0; r < reps; ++r) {
-    box2d_bench::Box2dRagdolls world(b, tuning);
+    box2d_bench::Box2dRagdolls world(b, tuning, sleeping);
     const double t0 = thread_cpu_ms();
     for (int s = 0; s < kSteps; ++s) {
       world.step(kDt);
@@ -208,7 +212,8 @@ int main(int argc, char** argv) {
           "  1, 100 and 1000 ragdolls fall from varied poses with varied impulses for %d steps of 1/60 s,\n"
           "  one thread; thread CPU time, best of N (default 3). Beside them, measured in the same run:\n"
           "  the baseline (verlet integration alone of the same particles) and Box2D 2.4 on the same\n"
-          "  ragdoll (%s).\n"
+          "  ragdoll (%s), every body awake, and again with Box2D's default sleeping on beside ours\n"
+          "  asleep at rest.\n"
           "  Writes a CSV (default bench_ragdoll.csv in the working directory; the build directory when\n"
           "  that is the source tree).\n"
           "  --newton N  bone solves per sub-step (RagdollTuning::newton_steps, default %d): fewer is\n"
@@ -252,7 +257,7 @@ int main(int argc, char** argv) {
   const std::vector<anim::RagdollBirth> pool = pose_pool();
   const std::vector<int> counts = {1, 100, 1000};
   std::int64_t total = 0;
-  for (int n : counts) total += static_cast<std::int64_t>(n) * kSteps * (3 * reps + 1 + (box2d ? reps + 1 : 0));
+  for (int n : counts) total += static_cast<std::int64_t>(n) * kSteps * (3 * reps + 1 + (box2d ? 2 * reps + 1 : 0));
   game::Progress progress("bench_ragdoll", total);
   Work work{progress};
 
@@ -269,7 +274,8 @@ int main(int argc, char** argv) {
     measure_ragdolls(b, tuning, row, work);
 #ifdef SOLDIER_HAVE_BOX2D
     if (box2d) {
-      row.us_box2d = time_box2d(b, tuning, r, work);
+      row.us_box2d = time_box2d(b, tuning, false, r, work);
+      row.us_box2d_sleep = time_box2d(b, tuning, true, r, work);
       row.separation = measure_box2d(b, tuning, work);
     }
 #endif
@@ -278,22 +284,26 @@ int main(int argc, char** argv) {
 
   std::printf("bench_ragdoll: %d steps of 1/60 s, one thread, thread CPU time, best of %d (x20 for 1 ragdoll), %d bone solves a sub-step\n",
               kSteps, reps, newton);
-  std::printf("%8s %10s %10s %10s %9s %11s %10s %9s %12s %10s\n", "ragdolls", "us/step", "asleep", "baseline", "x base",
-              "drift", "box2d us", "x box2d", "box2d sep", "rest s");
+  std::printf("%8s %10s %10s %10s %9s %11s %10s %9s %12s %10s %11s %9s\n", "ragdolls", "us/step", "asleep", "baseline",
+              "x base", "drift", "box2d us", "x box2d", "box2d sep", "rest s", "b2d asleep", "x asleep");
   for (const Row& w : rows) {
-    char box[3][24] = {"skipped", "-", "-"};
+    char box[5][24] = {"skipped", "-", "-", "skipped", "-"};
     if (w.us_box2d >= 0.0) {
       std::snprintf(box[0], sizeof box[0], "%.3f", w.us_box2d);
       std::snprintf(box[1], sizeof box[1], "%.1f", w.us_box2d / w.us);
       std::snprintf(box[2], sizeof box[2], "%.1f%%", 100.0 * w.separation);
+      std::snprintf(box[3], sizeof box[3], "%.3f", w.us_box2d_sleep);
+      std::snprintf(box[4], sizeof box[4], "%.1f", w.us_box2d_sleep / w.us_sleep);
     }
-    std::printf("%8d %10.3f %10.3f %10.3f %9.1f %10.2f%% %10s %9s %12s %5.2f/%4.2f\n", w.ragdolls, w.us, w.us_sleep,
-                w.us_baseline, w.us / w.us_baseline, 100.0 * w.drift, box[0], box[1], box[2], w.rest_mean, w.rest_max);
+    std::printf("%8d %10.3f %10.3f %10.3f %9.1f %10.2f%% %10s %9s %12s  %5.2f/%4.2f %11s %9s\n", w.ragdolls, w.us,
+                w.us_sleep, w.us_baseline, w.us / w.us_baseline, 100.0 * w.drift, box[0], box[1], box[2], w.rest_mean,
+                w.rest_max, box[3], box[4]);
   }
   std::printf("us/step: per ragdoll-step, awake; asleep: the same with bodies at rest asleep (the game's setting);\n"
               "baseline: verlet integration alone of the same particles; drift: worst bone error over every bone and\n"
               "step, share of the bone; box2d sep: worst joint separation, share of the child bone; x box2d: Box2D\n"
-              "time / verlet time; rest s: mean / latest time at which a body came to rest (of %zu)\n",
+              "time / verlet time; rest s: mean / latest time at which a body came to rest (of %zu); b2d asleep:\n"
+              "Box2D with its default sleeping on; x asleep: that / ours asleep\n",
               static_cast<std::size_t>(rows.back().ragdolls));
 
   std::unique_ptr<game::OutputFile> csv = game::OutputFile::open(csv_path, error);
@@ -304,13 +314,16 @@ int main(int argc, char** argv) {
   std::FILE* out = csv->stream();
   std::fprintf(out, "ragdolls,steps,us_per_ragdoll_step,worst_bone_drift,us_per_ragdoll_step_asleep,"
                     "baseline_us_per_ragdoll_step,x_baseline,box2d_us_per_ragdoll_step,box2d_worst_joint_separation,"
-                    "box2d_over_verlet,rest_s_mean,rest_s_max,resting,reps,newton_steps\n");
+                    "box2d_over_verlet,rest_s_mean,rest_s_max,resting,reps,newton_steps,box2d_us_per_ragdoll_step_asleep,"
+                    "box2d_asleep_over_verlet_asleep\n");
   for (const Row& w : rows) {
     std::fprintf(out, "%d,%d,%.4f,%.6f,%.4f,%.4f,%.3f,", w.ragdolls, kSteps, w.us, w.drift, w.us_sleep, w.us_baseline,
                  w.us / w.us_baseline);
     if (w.us_box2d >= 0.0) std::fprintf(out, "%.4f,%.6f,%.3f,", w.us_box2d, w.separation, w.us_box2d / w.us);
     else std::fprintf(out, ",,,");
-    std::fprintf(out, "%.3f,%.3f,%d,%d,%d\n", w.rest_mean, w.rest_max, w.resting, reps, newton);
+    std::fprintf(out, "%.3f,%.3f,%d,%d,%d,", w.rest_mean, w.rest_max, w.resting, reps, newton);
+    if (w.us_box2d_sleep >= 0.0) std::fprintf(out, "%.4f,%.3f\n", w.us_box2d_sleep, w.us_box2d_sleep / w.us_sleep);
+    else std::fprintf(out, ",\n");
   }
   if (!csv->commit(error)) {
     std::fprintf(stderr, "bench_ragdoll: %s\n", error.c_str());

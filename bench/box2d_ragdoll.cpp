@@ -62,10 +62,10 @@ struct Box2dRagdolls::World {
   std::vector<Link> links;
 };
 
-Box2dRagdolls::Box2dRagdolls(std::span<const anim::RagdollBirth> births, const anim::RagdollTuning& tuning)
+Box2dRagdolls::Box2dRagdolls(std::span<const anim::RagdollBirth> births, const anim::RagdollTuning& tuning, bool sleeping)
     : world_(std::make_unique<World>()) {
   b2World& w = world_->world;
-  w.SetAllowSleeping(false);  // the verlet ragdolls are measured awake too
+  w.SetAllowSleeping(sleeping);  // off: the verlet ragdolls are measured awake too
   const float friction = static_cast<float>(tuning.friction_static);
 
   double lo = 0.0, hi = 0.0;

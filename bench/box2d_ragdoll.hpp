@@ -14,8 +14,10 @@ namespace box2d_bench {
 class Box2dRagdolls {
  public:
   // One world with a ragdoll for each birth (they collide with the ground only, as the verlet
-  // ragdolls do), sleeping off, friction from `tuning`.
-  Box2dRagdolls(std::span<const anim::RagdollBirth> births, const anim::RagdollTuning& tuning);
+  // ragdolls do), friction from `tuning`. Sleeping off (every body awake, as the verlet ragdolls
+  // with sleep = 0) unless `sleeping`: Box2D's default, bodies slower than its sleep tolerances
+  // for b2_timeToSleep (0.5 s) are not stepped, beside the verlet ragdolls asleep at rest.
+  Box2dRagdolls(std::span<const anim::RagdollBirth> births, const anim::RagdollTuning& tuning, bool sleeping = false);
   ~Box2dRagdolls();
   Box2dRagdolls(const Box2dRagdolls&) = delete;
   Box2dRagdolls& operator=(const Box2dRagdolls&) = delete;

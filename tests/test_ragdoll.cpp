@@ -558,6 +558,72 @@ TEST_CASE("deterministic: the same death gives the same positions, bit for bit")
   CHECK(r.previous == copy.previous);
 }
 
+TEST_CASE("a step from a state seen within the last steps is recalled, with the bits of computing it") {
+  // step_ragdoll's memory of the last steps: the twin is made to compute every step (its
+  // memory cleared), the body recalls what it may; they must agree to the bit, and the recall
+  // must happen, of a still body and of one going round a cycle of its last bits.
+  const RagdollTuning tuning = awake();
+  const Terrain flat;
+  int recalled = 0, cycles = 0;
+  Ragdoll at_rest;  // the first body recalled at 1/60 s
+  bool found = false;
+  for (double dt : {1.0 / 60.0, kDt})
+    for (double speed : {0.0, 1.4, -3.0, 5.0})
+      for (vec2 impulse : {vec2{0.0, 0.0}, vec2{-2.0, 1.0}, vec2{3.0, -2.0}}) {
+        Ragdoll r = make_ragdoll(die_after(speed, 2.0, impulse).birth, tuning, flat);
+        Ragdoll twin = r;
+        bool same = true;
+        for (int i = 0; i < static_cast<int>(8.0 / dt); ++i) {
+          const RagdollPositions before = r.position;
+          step_ragdoll(r, dt, flat, tuning);
+          recalled += r.memory.recalled ? 1 : 0;
+          cycles += r.memory.recalled && r.position != before ? 1 : 0;
+          if (!found && r.memory.recalled && dt == 1.0 / 60.0) {
+            at_rest = r;
+            found = true;
+          }
+          twin.memory.count = 0;
+          step_ragdoll(twin, dt, flat, tuning);
+          same = same && std::memcmp(r.position.data(), twin.position.data(), sizeof r.position) == 0 &&
+                 std::memcmp(r.previous.data(), twin.previous.data(), sizeof r.previous) == 0;
+        }
+        CHECK(same);
+        CHECK(r.rest.at_rest == twin.rest.at_rest);
+      }
+  MESSAGE(recalled << " steps recalled, " << cycles << " of them moving the body (a cycle)");
+  CHECK(recalled > 0);
+  CHECK(cycles > 0);
+
+  // What changes the step's inputs is answered: the ground sinking under him, a crate pushed
+  // into him, another friction, another dt; and a push.
+  REQUIRE(found);
+  const Ragdoll& r = at_rest;
+  Terrain sunk;
+  sunk.ground = {{-50.0, -0.05}, {50.0, -0.05}};
+  Terrain crate;
+  crate.boxes = {{r.position[pt(RagdollPoint::pelvis)].x - 0.05, 0.1, 0.3}};
+  RagdollTuning slippery = tuning;
+  slippery.friction_static = slippery.friction_kinetic = 0.0;
+  struct Change { const char* what; const Terrain* terrain; const RagdollTuning* tuning; double dt; };
+  for (const Change& c : {Change{"ground", &sunk, &tuning, 1.0 / 60.0}, Change{"crate", &crate, &tuning, 1.0 / 60.0},
+                          Change{"tuning", &flat, &slippery, 1.0 / 60.0}, Change{"dt", &flat, &tuning, 1.0 / 120.0}}) {
+    const std::string what = c.what;
+    CAPTURE(what);
+    Ragdoll a = r, b = r;
+    b.memory.count = 0;
+    step_ragdoll(a, c.dt, *c.terrain, *c.tuning);
+    step_ragdoll(b, c.dt, *c.terrain, *c.tuning);
+    CHECK(!a.memory.recalled);
+    CHECK(std::memcmp(a.position.data(), b.position.data(), sizeof a.position) == 0);
+    CHECK(std::memcmp(a.previous.data(), b.previous.data(), sizeof a.previous) == 0);
+  }
+  Ragdoll pushed = r;
+  push_ragdoll(pushed, {0.0, 2.0}, tuning);
+  step_ragdoll(pushed, 1.0 / 60.0, flat, tuning);
+  CHECK(!pushed.memory.recalled);
+  CHECK(pushed.position != r.position);
+}
+
 TEST_CASE("no NaN whatever the impulse, the step or the pose") {
   const double nan = std::numeric_limits<double>::quiet_NaN(), inf = std::numeric_limits<double>::infinity();
   Terrain wall;

@@ -270,6 +270,18 @@ struct Blend4 {
     const __m128i k = _mm_unpacklo_epi8(_mm_cvtsi32_si128(static_cast<int>(k4)), _mm_setzero_si128());
     const __m128i v = _mm_add_epi16(_mm_mullo_epi16(k, alpha), _mm_set1_epi16(127));
     const __m128i a16 = _mm_srli_epi16(_mm_add_epi16(_mm_add_epi16(v, _mm_set1_epi16(1)), _mm_srli_epi16(v, 8)), 8);
+    mix_alpha(lo, hi, a16);
+  }
+  // blend_over of the colour on pixels p[0..3] with alphas a0..a3 (0..255) of their own.
+  void over_alpha(std::uint8_t* p, unsigned a0, unsigned a1, unsigned a2, unsigned a3) const {
+    const __m128i d = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    __m128i lo = _mm_unpacklo_epi8(d, _mm_setzero_si128()), hi = _mm_unpackhi_epi8(d, _mm_setzero_si128());
+    mix_alpha(lo, hi, _mm_setr_epi16(static_cast<short>(a0), static_cast<short>(a1), static_cast<short>(a2),
+                                     static_cast<short>(a3), 0, 0, 0, 0));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(p), _mm_packus_epi16(lo, hi));
+  }
+  // The colour mixed onto lo and hi with the alphas in a16's four low 16-bit lanes.
+  void mix_alpha(__m128i& lo, __m128i& hi, __m128i a16) const {
     const __m128i a2 = _mm_unpacklo_epi16(a16, a16);  // a0 a0 a1 a1 a2 a2 a3 a3
     lo = mix(lo, _mm_unpacklo_epi32(a2, a2));         // a0 x4, a1 x4
     hi = mix(hi, _mm_unpackhi_epi32(a2, a2));         // a2 x4, a3 x4
@@ -360,16 +372,29 @@ void composite_grown(const FigureTiles& tiles, Canvas& band, int row0, const std
   const PixelRect& r = tiles.grown_rect;
   const RowSpan rows = band_rows(r, row0, band.height());
   const std::size_t stride = static_cast<std::size_t>(band.width());
+#if defined(__SSE2__)
+  const Blend4 gap(colour);
+#endif
   for (int y = rows.from; y < rows.to; ++y) {
     const std::uint8_t* g = tiles.bytes.data() + tiles.grown + static_cast<std::size_t>(y - r.y0) * static_cast<std::size_t>(r.w);
     const std::size_t row = static_cast<std::size_t>(y - row0) * stride + static_cast<std::size_t>(r.x0);
     const std::uint8_t* c = cover + row;
     std::uint8_t* px = band.data() + 4 * row;
-    for (int x = 0; x < r.w; ++x) {
+    int x = 0;
+#if defined(__SSE2__)
+    for (; x + 4 <= r.w; x += 4) {
       if (x + 8 <= r.w && (zero8(g + x) || zero8(c + x))) {
-        x += 7;
+        x += 4;
         continue;
       }
+      const std::uint32_t m4 = static_cast<std::uint32_t>(_mm_cvtsi128_si32(
+          _mm_min_epu8(_mm_cvtsi32_si128(static_cast<int>(load4(g + x))), _mm_cvtsi32_si128(static_cast<int>(load4(c + x))))));
+      if (m4 == 0) continue;
+      gap.over_alpha(px + 4 * static_cast<std::size_t>(x), alpha8[m4 & 255u], alpha8[(m4 >> 8) & 255u],
+                     alpha8[(m4 >> 16) & 255u], alpha8[m4 >> 24]);
+    }
+#endif
+    for (; x < r.w; ++x) {
       const unsigned m = std::min(g[x], c[x]);
       if (m != 0) blend_over(px + 4 * static_cast<std::size_t>(x), colour, alpha8[m]);
     }

@@ -33,6 +33,17 @@
 #include <emmintrin.h>
 #endif
 
+// A hot loop compiled twice, for AVX2 and for the baseline x86-64 (SSE2), the CPU's choosing
+// at load time (GNU ifunc): the same intrinsics in VEX form need fewer register copies.
+// The operations are the same IEEE and integer ones (no FMA: -ffp-contract=off, and "avx2"
+// does not enable it), so the bytes are the same on every machine (STYLE.md 7). Elsewhere
+// (another CPU, no ifunc) the one baseline build.
+#if defined(__x86_64__) && defined(__linux__) && defined(__GNUC__)
+#define SOLDIER_CLONES_AVX2 __attribute__((target_clones("avx2", "default")))
+#else
+#define SOLDIER_CLONES_AVX2
+#endif
+
 namespace render::detail {
 
 // Outward padding of the row ranges, px. Far above float rounding of canvas coordinates
@@ -140,8 +151,9 @@ inline void edge_coverage(const Capsule& cap, const int* xs, const int* ys, int 
 // may also be given `grown_radius` > cap.radius: the coverage of cap's segment at that radius
 // (the ranks' haze gap round a silhouette), from the same distance on the same walk, over
 // the grown shape's rows (no interior spans then).
+// Always inlined, so a SOLDIER_CLONES_AVX2 caller compiles its own copy for each target.
 template <class Sink>
-void scan_capsule(const Capsule& cap, const Capsule* lit, float grown_radius, int clip_w, int clip_h, Sink& sink) {
+[[gnu::always_inline]] inline void scan_capsule(const Capsule& cap, const Capsule* lit, float grown_radius, int clip_w, int clip_h, Sink& sink) {
   constexpr bool takes_grown = requires(Sink& s) { s.grown_pixel(0, 0, 0u); };
   const bool grown = takes_grown && grown_radius > cap.radius;
   const float r = cap.radius;

@@ -121,7 +121,7 @@ std::size_t area(const PixelRect& r) { return r.empty() ? 0 : static_cast<std::s
 
 // The run's coverage (and its highlight's) into its tiles, and with `grown_radius` > its
 // radius the silhouette grown to it into `grown` (over grown_rect) on the same walk.
-void scan_into(std::uint8_t* cov, std::uint8_t* lit, const PixelRect& rect, const detail::Capsule& cap,
+SOLDIER_CLONES_AVX2 void scan_into(std::uint8_t* cov, std::uint8_t* lit, const PixelRect& rect, const detail::Capsule& cap,
                const detail::Capsule* lit_cap, float grown_radius, std::uint8_t* grown, const PixelRect& grown_rect,
                int width, int height) {
   TileSink sink{cov, lit, rect.x0, rect.y0, rect.w, grown, grown_rect.x0, grown_rect.y0, grown_rect.w};
@@ -302,7 +302,7 @@ void max4(std::uint8_t* p, std::uint32_t k4) {
 
 }  // namespace
 
-void composite_figure(const FigureTiles& tiles, Canvas& band, int row0, std::uint8_t* cover) {
+SOLDIER_CLONES_AVX2 void composite_figure(const FigureTiles& tiles, Canvas& band, int row0, std::uint8_t* cover) {
   const std::uint8_t* bytes = tiles.bytes.data();
   const std::size_t stride = static_cast<std::size_t>(band.width());
   for (const FigureTiles::Batch& b : tiles.batches) {
@@ -366,8 +366,8 @@ void composite_figure(const FigureTiles& tiles, Canvas& band, int row0, std::uin
   }
 }
 
-void composite_grown(const FigureTiles& tiles, Canvas& band, int row0, const std::uint8_t* cover, Rgba colour,
-                     const std::uint8_t* alpha8) {
+SOLDIER_CLONES_AVX2 void composite_grown(const FigureTiles& tiles, Canvas& band, int row0, const std::uint8_t* cover,
+                                         Rgba colour, const std::uint8_t* alpha8) {
   if (tiles.grown == FigureTiles::kNone || cover == nullptr) return;
   const PixelRect& r = tiles.grown_rect;
   const RowSpan rows = band_rows(r, row0, band.height());

@@ -168,6 +168,11 @@ template <class Sink>
   const int y0 = std::max(0, static_cast<int>(std::ceil(std::max(ymin, -1.0f) - 0.5f)));
   const int y1 = std::min(clip_h - 1, static_cast<int>(std::floor(std::min(ymax, static_cast<float>(clip_h) + 1.0f) - 0.5f)));
   const bool has_lit = lit != nullptr && lit->radius > 0.0f;
+  // The rows' centres the highlight can reach (outside them its coverage is 0 by the formula,
+  // so its evaluation is skipped there).
+  const float lit_outer = has_lit ? lit->radius + 0.5f + kRangePad : 0.0f;
+  const float lit_ymin = has_lit ? std::min(lit->a.y, lit->b.y) - lit_outer : 0.0f;
+  const float lit_ymax = has_lit ? std::max(lit->a.y, lit->b.y) + lit_outer : 0.0f;
 
   // The slabs, with u = x - a.x and dy = py - a.y:
   //   across = -u*ay + dy*ax  in [-outer, outer]
@@ -330,7 +335,8 @@ template <class Sink>
 #if defined(__SSE2__)
     if (quads) {
       const __m128 uy = _mm_set1_ps(dy);  // (y + 0.5) - a.y, as the scalar form computes it
-      const __m128 lit_uy = _mm_set1_ps(has_lit ? py - lit->a.y : 0.0f);
+      const bool lit_row = has_lit && py > lit_ymin && py < lit_ymax;
+      const __m128 lit_uy = _mm_set1_ps(lit_row ? py - lit->a.y : 0.0f);
       auto quads_over = [&](int from, int to) {  // pixels from..to inclusive
         const __m128i last = _mm_set1_epi32(to);
         for (int x = from; x <= to; x += 4) {
@@ -343,7 +349,7 @@ template <class Sink>
           const __m128 pxc = _mm_add_ps(_mm_cvtepi32_ps(xi), half);
           const __m128 d = lanes.distance(pxc, uy);
           const __m128i cov = _mm_and_si128(CapsuleLanes::coverage8_of(lanes.r, d), keep);
-          const __m128i lit_cov = has_lit ? _mm_and_si128(lit_lanes.coverage8(pxc, lit_uy), keep) : _mm_setzero_si128();
+          const __m128i lit_cov = lit_row ? _mm_and_si128(lit_lanes.coverage8(pxc, lit_uy), keep) : _mm_setzero_si128();
           sink.quad(y, xs, cov, lit_cov);
           if constexpr (takes_grown)
             if (grown) sink.grown_quad(y, xs, _mm_and_si128(CapsuleLanes::coverage8_of(grown_r, d), keep));

@@ -39,12 +39,9 @@ int rank_of(std::size_t i, int selected);
 std::vector<std::size_t> draw_order(std::size_t count, int selected);
 
 // Rows of the canvas painted as one job of draw_soldiers (issue 14: the canvas drawn in
-// parallel by bands). 24 rows: a 720-row frame is 30 bands, and a file of 57 px soldiers
-// (one of bench_crowd's ten lanes, ~120 rows with their reach) is 5-6 busy bands of uneven
-// cost, where 48-row bands gave 3-4 and left one of two threads idle while the other
-// finished the band of the torsos. A band costs little by itself: a soldier's tiles are
-// rasterized once (prepare), and a band copies in and out only the rows it paints.
-inline constexpr int kBandRows = 24;
+// parallel by bands). 48 rows: a 720-row frame is 15 bands, enough to keep 2-8 threads busy
+// however the soldiers are spread, while a 57 px soldier spans 2-3 of them.
+inline constexpr int kBandRows = 48;
 
 // What draw_soldiers paints with -- each soldier's tiles of coverage (render/figure_tiles.hpp),
 // and each band's rows, a coverage layer and the cover mask -- kept from call to call by the

@@ -33,6 +33,17 @@
 #include <emmintrin.h>
 #endif
 
+// A hot loop compiled twice, for AVX2 and for the baseline x86-64 (SSE2), the CPU's choosing
+// at load time (GNU ifunc): the same intrinsics in VEX form need fewer register copies.
+// The operations are the same IEEE and integer ones (no FMA: -ffp-contract=off, and "avx2"
+// does not enable it), so the bytes are the same on every machine (STYLE.md 7). Elsewhere
+// (another CPU, no ifunc) the one baseline build.
+#if defined(__x86_64__) && defined(__linux__) && defined(__GNUC__)
+#define SOLDIER_CLONES_AVX2 __attribute__((target_clones("avx2", "default")))
+#else
+#define SOLDIER_CLONES_AVX2
+#endif
+
 namespace render::detail {
 
 // Outward padding of the row ranges, px. Far above float rounding of canvas coordinates
@@ -140,8 +151,9 @@ inline void edge_coverage(const Capsule& cap, const int* xs, const int* ys, int 
 // may also be given `grown_radius` > cap.radius: the coverage of cap's segment at that radius
 // (the ranks' haze gap round a silhouette), from the same distance on the same walk, over
 // the grown shape's rows (no interior spans then).
+// Always inlined, so a SOLDIER_CLONES_AVX2 caller compiles its own copy for each target.
 template <class Sink>
-void scan_capsule(const Capsule& cap, const Capsule* lit, float grown_radius, int clip_w, int clip_h, Sink& sink) {
+[[gnu::always_inline]] inline void scan_capsule(const Capsule& cap, const Capsule* lit, float grown_radius, int clip_w, int clip_h, Sink& sink) {
   constexpr bool takes_grown = requires(Sink& s) { s.grown_pixel(0, 0, 0u); };
   const bool grown = takes_grown && grown_radius > cap.radius;
   const float r = cap.radius;
@@ -156,6 +168,11 @@ void scan_capsule(const Capsule& cap, const Capsule* lit, float grown_radius, in
   const int y0 = std::max(0, static_cast<int>(std::ceil(std::max(ymin, -1.0f) - 0.5f)));
   const int y1 = std::min(clip_h - 1, static_cast<int>(std::floor(std::min(ymax, static_cast<float>(clip_h) + 1.0f) - 0.5f)));
   const bool has_lit = lit != nullptr && lit->radius > 0.0f;
+  // The rows' centres the highlight can reach (outside them its coverage is 0 by the formula,
+  // so its evaluation is skipped there).
+  const float lit_outer = has_lit ? lit->radius + 0.5f + kRangePad : 0.0f;
+  const float lit_ymin = has_lit ? std::min(lit->a.y, lit->b.y) - lit_outer : 0.0f;
+  const float lit_ymax = has_lit ? std::max(lit->a.y, lit->b.y) + lit_outer : 0.0f;
 
   // The slabs, with u = x - a.x and dy = py - a.y:
   //   across = -u*ay + dy*ax  in [-outer, outer]
@@ -318,7 +335,8 @@ void scan_capsule(const Capsule& cap, const Capsule* lit, float grown_radius, in
 #if defined(__SSE2__)
     if (quads) {
       const __m128 uy = _mm_set1_ps(dy);  // (y + 0.5) - a.y, as the scalar form computes it
-      const __m128 lit_uy = _mm_set1_ps(has_lit ? py - lit->a.y : 0.0f);
+      const bool lit_row = has_lit && py > lit_ymin && py < lit_ymax;
+      const __m128 lit_uy = _mm_set1_ps(lit_row ? py - lit->a.y : 0.0f);
       auto quads_over = [&](int from, int to) {  // pixels from..to inclusive
         const __m128i last = _mm_set1_epi32(to);
         for (int x = from; x <= to; x += 4) {
@@ -331,7 +349,7 @@ void scan_capsule(const Capsule& cap, const Capsule* lit, float grown_radius, in
           const __m128 pxc = _mm_add_ps(_mm_cvtepi32_ps(xi), half);
           const __m128 d = lanes.distance(pxc, uy);
           const __m128i cov = _mm_and_si128(CapsuleLanes::coverage8_of(lanes.r, d), keep);
-          const __m128i lit_cov = has_lit ? _mm_and_si128(lit_lanes.coverage8(pxc, lit_uy), keep) : _mm_setzero_si128();
+          const __m128i lit_cov = lit_row ? _mm_and_si128(lit_lanes.coverage8(pxc, lit_uy), keep) : _mm_setzero_si128();
           sink.quad(y, xs, cov, lit_cov);
           if constexpr (takes_grown)
             if (grown) sink.grown_quad(y, xs, _mm_and_si128(CapsuleLanes::coverage8_of(grown_r, d), keep));

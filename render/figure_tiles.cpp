@@ -17,6 +17,26 @@ namespace {
 // way the coverage is the same (capsule_scan.hpp), so this is a matter of speed alone.
 constexpr float kOnePassMaxRadiusPx = 3.5f;
 
+// Sets n bytes at p to 255: a span's run is a few to a few dozen bytes, where a call of
+// memset costs more than the stores (overlapping 8- and 16-byte stores, never past p + n).
+inline void fill255(std::uint8_t* p, int n) {
+#if defined(__SSE2__)
+  if (n >= 16) {
+    const __m128i ones = _mm_set1_epi32(-1);
+    for (int i = 0; i + 16 < n; i += 16) _mm_storeu_si128(reinterpret_cast<__m128i*>(p + i), ones);
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(p + n - 16), ones);
+    return;
+  }
+#endif
+  if (n >= 8) {
+    const std::uint64_t ones = ~std::uint64_t{0};
+    std::memcpy(p, &ones, 8);
+    std::memcpy(p + n - 8, &ones, 8);
+    return;
+  }
+  for (int i = 0; i < n; ++i) p[i] = 255;
+}
+
 // Writes max(coverage) into a tile (and, for a run with its highlight, a second one) whose
 // top-left pixel is (x0, y0) of the canvas. The tile holds every pixel the scan can give, a
 // quad's four included (rasterize_figure makes it so).
@@ -38,7 +58,7 @@ struct TileSink {
   std::uint8_t* at(std::uint8_t* tile, int y, int x) const {
     return tile + static_cast<std::size_t>(y - y0) * static_cast<std::size_t>(w) + static_cast<std::size_t>(x - x0);
   }
-  void span(int y, int from, int to) { std::memset(at(cov, y, from), 255, static_cast<std::size_t>(to - from)); }
+  void span(int y, int from, int to) { fill255(at(cov, y, from), to - from); }
   void pixel(int y, int x, unsigned cov8, unsigned lit8) {
     std::uint8_t* c = at(cov, y, x);
     *c = std::max(*c, static_cast<std::uint8_t>(cov8));
@@ -89,7 +109,11 @@ struct PxBounds {
     const int px1 = std::min(width - 1, clamp_to(x1, width) + 3);
     const int py0 = std::max(0, clamp_to(y0, height)), py1 = std::min(height - 1, clamp_to(y1, height));
     if (px0 > px1 || py0 > py1) return {};
-    return {px0, py0, px1 - px0 + 1, py1 - py0 + 1};
+    // A whole number of quads wide where the canvas allows (composite_figure then needs no
+    // pixel-by-pixel tail): the added columns stay empty.
+    const int w4 = (px1 - px0 + 4) & ~3;
+    const int x0 = std::max(0, std::min(px0, width - w4));
+    return {x0, py0, std::min(w4, width - x0), py1 - py0 + 1};
   }
 };
 
@@ -97,7 +121,7 @@ std::size_t area(const PixelRect& r) { return r.empty() ? 0 : static_cast<std::s
 
 // The run's coverage (and its highlight's) into its tiles, and with `grown_radius` > its
 // radius the silhouette grown to it into `grown` (over grown_rect) on the same walk.
-void scan_into(std::uint8_t* cov, std::uint8_t* lit, const PixelRect& rect, const detail::Capsule& cap,
+SOLDIER_CLONES_AVX2 void scan_into(std::uint8_t* cov, std::uint8_t* lit, const PixelRect& rect, const detail::Capsule& cap,
                const detail::Capsule* lit_cap, float grown_radius, std::uint8_t* grown, const PixelRect& grown_rect,
                int width, int height) {
   TileSink sink{cov, lit, rect.x0, rect.y0, rect.w, grown, grown_rect.x0, grown_rect.y0, grown_rect.w};
@@ -239,19 +263,28 @@ struct Blend4 {
   explicit Blend4(Rgba c)
       : colour(_mm_setr_epi16(c.r, c.g, c.b, 255, c.r, c.g, c.b, 255)), alpha(_mm_set1_epi16(static_cast<short>(c.a))) {}
 
-  // Pixels p[0..3] with coverages k4 (four bytes, little-endian).
-  void over(std::uint8_t* p, std::uint32_t k4) const {
-    const __m128i zero = _mm_setzero_si128();
-    const __m128i k = _mm_unpacklo_epi8(_mm_cvtsi32_si128(static_cast<int>(k4)), zero);
+  // Pixels lo (0, 1) and hi (2, 3), unpacked to 16-bit lanes, with coverages k4 (four
+  // bytes, little-endian). A batch's colour and then its highlight blend onto the same
+  // unpacked pixels, loaded and stored once.
+  void over(__m128i& lo, __m128i& hi, std::uint32_t k4) const {
+    const __m128i k = _mm_unpacklo_epi8(_mm_cvtsi32_si128(static_cast<int>(k4)), _mm_setzero_si128());
     const __m128i v = _mm_add_epi16(_mm_mullo_epi16(k, alpha), _mm_set1_epi16(127));
     const __m128i a16 = _mm_srli_epi16(_mm_add_epi16(_mm_add_epi16(v, _mm_set1_epi16(1)), _mm_srli_epi16(v, 8)), 8);
-    __m128i a8 = _mm_packus_epi16(a16, zero);   // a0 a1 a2 a3
-    a8 = _mm_unpacklo_epi8(a8, a8);             // a0 a0 a1 a1 ...
-    a8 = _mm_unpacklo_epi16(a8, a8);            // a0 x4, a1 x4, a2 x4, a3 x4
+    mix_alpha(lo, hi, a16);
+  }
+  // blend_over of the colour on pixels p[0..3] with alphas a0..a3 (0..255) of their own.
+  void over_alpha(std::uint8_t* p, unsigned a0, unsigned a1, unsigned a2, unsigned a3) const {
     const __m128i d = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-    const __m128i lo = mix(_mm_unpacklo_epi8(d, zero), _mm_unpacklo_epi8(a8, zero));
-    const __m128i hi = mix(_mm_unpackhi_epi8(d, zero), _mm_unpackhi_epi8(a8, zero));
+    __m128i lo = _mm_unpacklo_epi8(d, _mm_setzero_si128()), hi = _mm_unpackhi_epi8(d, _mm_setzero_si128());
+    mix_alpha(lo, hi, _mm_setr_epi16(static_cast<short>(a0), static_cast<short>(a1), static_cast<short>(a2),
+                                     static_cast<short>(a3), 0, 0, 0, 0));
     _mm_storeu_si128(reinterpret_cast<__m128i*>(p), _mm_packus_epi16(lo, hi));
+  }
+  // The colour mixed onto lo and hi with the alphas in a16's four low 16-bit lanes.
+  void mix_alpha(__m128i& lo, __m128i& hi, __m128i a16) const {
+    const __m128i a2 = _mm_unpacklo_epi16(a16, a16);  // a0 a0 a1 a1 a2 a2 a3 a3
+    lo = mix(lo, _mm_unpacklo_epi32(a2, a2));         // a0 x4, a1 x4
+    hi = mix(hi, _mm_unpackhi_epi32(a2, a2));         // a2 x4, a3 x4
   }
   __m128i mix(__m128i d, __m128i a) const {
     const __m128i inv = _mm_sub_epi16(_mm_set1_epi16(255), a);
@@ -269,7 +302,7 @@ void max4(std::uint8_t* p, std::uint32_t k4) {
 
 }  // namespace
 
-void composite_figure(const FigureTiles& tiles, Canvas& band, int row0, std::uint8_t* cover) {
+SOLDIER_CLONES_AVX2 void composite_figure(const FigureTiles& tiles, Canvas& band, int row0, std::uint8_t* cover) {
   const std::uint8_t* bytes = tiles.bytes.data();
   const std::size_t stride = static_cast<std::size_t>(band.width());
   for (const FigureTiles::Batch& b : tiles.batches) {
@@ -298,16 +331,28 @@ void composite_figure(const FigureTiles& tiles, Canvas& band, int row0, std::uin
           continue;
         }
         const std::uint32_t k4 = load4(cov + x), l4 = lit != nullptr ? load4(lit + x) : 0u;
+        if ((k4 | l4) == 0) continue;
         std::uint8_t* p = px + 4 * static_cast<std::size_t>(x);
+        __m128i lo, hi;
         if (k4 == 0xffffffffu && opaque) {
           // Covered and opaque: blend_over at alpha 255 is the colour itself.
-          _mm_storeu_si128(reinterpret_cast<__m128i*>(p), base_word4);
           if (mask != nullptr) std::memcpy(mask + x, &k4, 4);
-        } else if (k4 != 0) {
-          base4.over(p, k4);
-          if (mask != nullptr) max4(mask + x, k4);
+          if (l4 == 0) {
+            _mm_storeu_si128(reinterpret_cast<__m128i*>(p), base_word4);
+            continue;
+          }
+          lo = hi = base4.colour;
+        } else {
+          const __m128i d = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+          lo = _mm_unpacklo_epi8(d, _mm_setzero_si128());
+          hi = _mm_unpackhi_epi8(d, _mm_setzero_si128());
+          if (k4 != 0) {
+            base4.over(lo, hi, k4);
+            if (mask != nullptr) max4(mask + x, k4);
+          }
         }
-        if (l4 != 0) lit4.over(p, l4);
+        if (l4 != 0) lit4.over(lo, hi, l4);
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(p), _mm_packus_epi16(lo, hi));
       }
 #endif
       for (; x < b.rect.w; ++x) {
@@ -321,22 +366,35 @@ void composite_figure(const FigureTiles& tiles, Canvas& band, int row0, std::uin
   }
 }
 
-void composite_grown(const FigureTiles& tiles, Canvas& band, int row0, const std::uint8_t* cover, Rgba colour,
-                     const std::uint8_t* alpha8) {
+SOLDIER_CLONES_AVX2 void composite_grown(const FigureTiles& tiles, Canvas& band, int row0, const std::uint8_t* cover,
+                                         Rgba colour, const std::uint8_t* alpha8) {
   if (tiles.grown == FigureTiles::kNone || cover == nullptr) return;
   const PixelRect& r = tiles.grown_rect;
   const RowSpan rows = band_rows(r, row0, band.height());
   const std::size_t stride = static_cast<std::size_t>(band.width());
+#if defined(__SSE2__)
+  const Blend4 gap(colour);
+#endif
   for (int y = rows.from; y < rows.to; ++y) {
     const std::uint8_t* g = tiles.bytes.data() + tiles.grown + static_cast<std::size_t>(y - r.y0) * static_cast<std::size_t>(r.w);
     const std::size_t row = static_cast<std::size_t>(y - row0) * stride + static_cast<std::size_t>(r.x0);
     const std::uint8_t* c = cover + row;
     std::uint8_t* px = band.data() + 4 * row;
-    for (int x = 0; x < r.w; ++x) {
+    int x = 0;
+#if defined(__SSE2__)
+    for (; x + 4 <= r.w; x += 4) {
       if (x + 8 <= r.w && (zero8(g + x) || zero8(c + x))) {
-        x += 7;
+        x += 4;
         continue;
       }
+      const std::uint32_t m4 = static_cast<std::uint32_t>(_mm_cvtsi128_si32(
+          _mm_min_epu8(_mm_cvtsi32_si128(static_cast<int>(load4(g + x))), _mm_cvtsi32_si128(static_cast<int>(load4(c + x))))));
+      if (m4 == 0) continue;
+      gap.over_alpha(px + 4 * static_cast<std::size_t>(x), alpha8[m4 & 255u], alpha8[(m4 >> 8) & 255u],
+                     alpha8[(m4 >> 16) & 255u], alpha8[m4 >> 24]);
+    }
+#endif
+    for (; x < r.w; ++x) {
       const unsigned m = std::min(g[x], c[x]);
       if (m != 0) blend_over(px + 4 * static_cast<std::size_t>(x), colour, alpha8[m]);
     }

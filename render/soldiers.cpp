@@ -121,12 +121,34 @@ Prepared prepare(const Camera& camera, const Canvas& canvas, std::span<const ani
 // Whether the band of `rows` rows from row `y0` comes within `margin` px of `b` (canvas px).
 bool near_rows(const PxBox& b, float y0, float rows, float margin) { return b.y1 + margin >= y0 && b.y0 - margin < y0 + rows; }
 
+// Rows [from, to) of a band.
+struct RowRange {
+  int from = 0, to = 0;
+};
+
+// The rows of the band of `rows` rows from row `y0` that lie within `margin` px of any of the
+// boxes (empty: none does).
+RowRange rows_near(const std::vector<PxBox>& boxes, int y0, int rows, float margin) {
+  float lo = 1e30f, hi = -1e30f;
+  for (const PxBox& b : boxes)
+    if (near_rows(b, static_cast<float>(y0), static_cast<float>(rows), margin)) {
+      lo = std::min(lo, b.y0 - margin);
+      hi = std::max(hi, b.y1 + margin);
+    }
+  if (!(lo <= hi)) return {};
+  const float from = std::max(0.0f, std::floor(lo) - static_cast<float>(y0));
+  const float to = std::min(static_cast<float>(rows), std::ceil(hi) + 1.0f - static_cast<float>(y0));
+  return {static_cast<int>(from), std::max(static_cast<int>(from), static_cast<int>(to))};
+}
+
 // The soldiers of rows [row0, row0 + band.height()) of the frame, painted onto `band` (those
 // rows of the canvas, copied in): their tiles composited (render/figure_tiles.hpp), the
 // shadows, firing and mark drawn with the band's camera, every shape clipped to the band.
-void paint_band(Canvas& band, int band_row0, CoverageLayer& layer, std::vector<std::uint8_t>& drawn, const Camera& camera,
-                const anim::Terrain& terrain, std::span<const anim::CharacterFrame> soldiers, const Palette& palette,
-                int selected, const RankStyle& style, const Prepared& p) {
+// Only rows [live.from, live.to) of the band can be painted (the soldiers' boxes and their
+// reach), so only they need to hold the canvas's pixels and a cleared `drawn`.
+void paint_band(Canvas& band, int band_row0, RowRange live, CoverageLayer& layer, std::vector<std::uint8_t>& drawn,
+                const Camera& camera, const anim::Terrain& terrain, std::span<const anim::CharacterFrame> soldiers,
+                const Palette& palette, int selected, const RankStyle& style, const Prepared& p) {
   const float row0 = static_cast<float>(band_row0), rows = static_cast<float>(band.height());
   const float reach = static_cast<float>(camera.to_px(kDrawnReach)) + 2.0f;
   auto in_band = [&](const PxBox& b, float margin) { return near_rows(b, row0, rows, margin); };
@@ -149,7 +171,10 @@ void paint_band(Canvas& band, int band_row0, CoverageLayer& layer, std::vector<s
       continue;
     }
     if ((p.over_earlier[k] || p.under_later[k]) && !cover_cleared) {
-      drawn.assign(static_cast<std::size_t>(band.width()) * band.height(), 0);
+      const std::size_t w = static_cast<std::size_t>(band.width());
+      drawn.resize(w * static_cast<std::size_t>(band.height()));
+      std::fill(drawn.begin() + static_cast<std::ptrdiff_t>(w * live.from), drawn.begin() + static_cast<std::ptrdiff_t>(w * live.to),
+                std::uint8_t{0});
       cover_cleared = true;
     }
     const FigureTiles& tiles = (*p.tiles)[k];
@@ -195,24 +220,28 @@ void draw_soldiers(Canvas& canvas, const Camera& camera, const anim::Terrain& te
   // same way whichever thread paints it, so the frame is the same bytes on any count.
   // A band nothing of a soldier comes near is left as it is (a frame of a few soldiers
   // copies only their bands).
+  // Of a busy band only the rows within reach of a soldier's box are copied in and out.
   const float reach = static_cast<float>(camera.to_px(kDrawnReach)) + 2.0f;
-  std::vector<int> busy;
+  struct Busy {
+    int y0;
+    RowRange live;
+  };
+  std::vector<Busy> busy;
   for (int y0 = 0; y0 < canvas.height(); y0 += kBandRows) {
-    const float rows = static_cast<float>(std::min(kBandRows, canvas.height() - y0));
-    bool near = false;
-    for (std::size_t k = 0; k < p.boxes.size() && !near; ++k) near = near_rows(p.boxes[k], static_cast<float>(y0), rows, reach);
-    if (near) busy.push_back(y0);
+    const RowRange live = rows_near(p.boxes, y0, std::min(kBandRows, canvas.height() - y0), reach);
+    if (live.from < live.to) busy.push_back({y0, live});
   }
   const std::size_t band_count = static_cast<std::size_t>((canvas.height() + kBandRows - 1) / kBandRows);
   bands.reserve(band_count);
   run_each(parallel, busy.size(), [&](std::size_t b) {
-    const int y0 = busy[b], rows = std::min(kBandRows, canvas.height() - y0);
+    const int y0 = busy[b].y0, rows = std::min(kBandRows, canvas.height() - y0);
+    const RowRange live = busy[b].live;
     SoldierScratch::Band& s = bands.band(static_cast<std::size_t>(y0 / kBandRows), canvas.width(), rows);
-    copy_rows(canvas, y0, rows, s.rows, 0);
+    copy_rows(canvas, y0 + live.from, live.to - live.from, s.rows, live.from);
     Camera band_camera = camera;
     band_camera.row0 = camera.row0 + y0;
-    paint_band(s.rows, y0, s.layer, s.cover, band_camera, terrain, soldiers, palette, selected, style, p);
-    copy_rows(s.rows, 0, rows, canvas, y0);
+    paint_band(s.rows, y0, live, s.layer, s.cover, band_camera, terrain, soldiers, palette, selected, style, p);
+    copy_rows(s.rows, live.from, live.to - live.from, canvas, y0 + live.from);
   });
 }
 

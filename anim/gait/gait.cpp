@@ -580,9 +580,16 @@ void Gait::solve_hips(const Context& c, const GaitTuning& t, const Terrain& terr
       next.pivot = resting_pivot(next.ball, next.ground, roll_input(next, q, c, t).natural, c, t);
       return natural_height(next, q, read_x, c, t);
     };
+    // The planned path (pelvis.hpp), in full at a walk's pace; slower it eases back to the
+    // legs' blend, which meets the standing hips at a stop, and toward a run to the bounce
+    // below (the two waves are half a cycle apart: mixed they would cancel).
+    const double full = std::max(t.pelvis_plan_speed, t.settle_speed + 1e-3);
+    const double plan_share =
+        c.g.cadence > 0.0 ? smoothstep01((c.speed - t.settle_speed) / (full - t.settle_speed)) * (1.0 - c.g.run) : 0.0;
+    const bool blended = plan_share < 1.0;  // (the legs' blend is read only where it has a say)
     double walk = 0.0;
     if (w >= 1.0) {
-      walk = height_of(coming);
+      if (blended) walk = height_of(coming);
     } else {
       Foot& f = feet_[index(coming)];
       if (!f.planted && !f.swing.landing_offset_set) {
@@ -606,19 +613,14 @@ void Gait::solve_hips(const Context& c, const GaitTuning& t, const Terrain& terr
             matched_knee_offset(next, q, land.ankle, {c.leg_hip_x[index(coming)], height_of(leaving)}, c, t), 0.0, most);
         f.swing.landing_offset_set = true;
       }
-      const double h_leaving = height_of(leaving);
-      walk = h_leaving + (height_of(coming) - h_leaving) * w;
+      if (blended) {
+        const double h_leaving = height_of(leaving);
+        walk = h_leaving + (height_of(coming) - h_leaving) * w;
+      }
     }
+    if (!blended) walk = planned_walk(c, t);
+    else if (plan_share > 0.0) walk += (planned_walk(c, t) - walk) * plan_share;
     pin.model = {walk, w < 1.0 ? PelvisBound::transfer : PelvisBound::stance};
-    if (c.g.cadence > 0.0) {
-      // The planned path (pelvis.hpp), in full at a walk's pace; slower it eases back to the
-      // legs' blend above, which meets the standing hips at a stop, and toward a run to the
-      // bounce below (the two waves are half a cycle apart: mixed they would cancel).
-      const double full = std::max(t.pelvis_plan_speed, t.settle_speed + 1e-3);
-      const double share = smoothstep01((c.speed - t.settle_speed) / (full - t.settle_speed)) * (1.0 - c.g.run);
-      if (share > 0.0) walk += (planned_walk(c, t) - walk) * share;
-      pin.model.height = walk;
-    }
     if (run_blend_ > 0.0 && c.g.cadence > 0.0) {
       // A run bounces over the line through its footholds, read under the hips and a little
       // ahead, never below the ground's level (issue 6). Its crest sits where the stance
@@ -719,6 +721,9 @@ void Gait::solve_hips(const Context& c, const GaitTuning& t, const Terrain& terr
     pin.model = {stand < 1e8 ? stand : pelvis_y_, PelvisBound::stand};
   }
   // --- the bounds: every planted leg's reach, every landing leg's hold ----------------
+  // A walk's landing holds lie a band above the path they bound, so the smooth minimum leaves
+  // the planned path alone where the two run together.
+  const double path_clearance = walking ? kBoundSmoothing * (1.0 - c.g.run) : 0.0;
   for (Side s : kSides) {
     Foot& f = feet_[index(s)];
     if (f.planted) {
@@ -735,10 +740,8 @@ void Gait::solve_hips(const Context& c, const GaitTuning& t, const Terrain& terr
         if (c.dt > 0.0) f.plant.since_landing += c.dt;
         const double tau = f.plant.since_landing;
         // (a walk's: toward a run it is lifted out of the way, whose landing its bounce meets)
-        // (a walk's lies a band above the path it bounds, so the smooth minimum leaves the
-        // planned path alone where the two run together)
         const double hold = f.plant.landed_hold + c.level + 0.5 * t.landing_decel * tau * tau + c.g.run * kHoldRunLift +
-                            kBoundSmoothing * (1.0 - c.g.run);
+                            path_clearance;
         if (tau < kLandingHoldTime) {
           // (where the reach comes below it, it takes over through a smooth minimum whose band
           // opens from nothing at the touchdown, so neither the touchdown nor the takeover is
@@ -803,7 +806,7 @@ void Gait::solve_hips(const Context& c, const GaitTuning& t, const Terrain& terr
       w.land_headroom = std::max(0.0, pelvis_y_ - hold);
       w.headroom_set = true;
     }
-    if (walking) hold += kBoundSmoothing * (1.0 - c.g.run);  // (as the landed hold's, above)
+    hold += path_clearance;
     pin.bounds[pin.bound_count++] = {hold + w.land_headroom * (1.0 - smoothstep01(w.u)),
                                      s == Side::near ? PelvisBound::landing_near : PelvisBound::landing_far};
   }
@@ -873,14 +876,16 @@ void Gait::roll_planted(const Context& c, const GaitTuning& t, const Terrain& te
     StanceRollInput in = roll_input(f.plant, q, c, t);
     const double knee = stance_knee_at(f.plant, q, c, t);
     const double knee_span = leg_span(body_, knee);
+    // After its loading response a walking knee straightens no further than stance_knee_min:
+    // where the hips ride higher the heel rises (Perry 1992).
+    const double straightest =
+        walking && f.plant.stepped && q >= t.knee_loading_at ? leg_span(body_, t.stance_knee_min) : in.reach;
     FootPose pose;
     if (walking && f.plant.stepped) {
       const double push = smoothstep01((q - c.g.heel_rise_at) / std::max(1e-3, 1.0 - c.g.heel_rise_at));
       StanceRollInput pushing = in;
       pushing.reach = std::min(in.reach, in.reach + (knee_span - in.reach) * push);
-      // After its loading response the knee straightens no further than stance_knee_min: where
-      // the hips ride higher the heel rises (Perry 1992).
-      if (q >= t.knee_loading_at) pushing.reach = std::min(pushing.reach, leg_span(body_, t.stance_knee_min));
+      pushing.reach = std::min(pushing.reach, straightest);
       pose = roll_for_hip(body_, pushing, hip);
       if (glm::length(pose.ankle - hip) > in.reach + 1e-9) pose = roll_for_hip(body_, in, hip);  // the leg's reach first
     } else {
@@ -905,7 +910,7 @@ void Gait::roll_planted(const Context& c, const GaitTuning& t, const Terrain& te
     if (c.g.stance_fraction > 0.5 && knee <= kStraightKnee) {
       StanceRollInput straight = in;
       straight.dorsiflexion_max += kDorsiflexionSlack;
-      if (walking && f.plant.stepped && q >= t.knee_loading_at) straight.reach = std::min(straight.reach, leg_span(body_, t.stance_knee_min));
+      straight.reach = std::min(straight.reach, straightest);
       keep_nearer(straight);
     }
     // The point it bears on from here; one it has just come down on rests on the ground.

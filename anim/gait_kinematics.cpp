@@ -63,7 +63,9 @@ void KinematicsMeter::add(const CharacterFrame& f) {
     const std::size_t i = index(s);
     const LegJoints& l = kLegs[i];
     const bool planted = f.contact[i];
-    if (!side_on) {  // a turn: the cycle it interrupts is not a steady one
+    if (sum_.frames == 1 || !side_on) {  // the first frame: a foot already down has not just
+                                          // touched down; a turn: the cycle it interrupts is not
+                                          // a steady one
       open_[i] = false;
       cycle_[i].clear();
       was_planted_[i] = planted;

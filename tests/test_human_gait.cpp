@@ -4,6 +4,7 @@
 // anim/gait_kinematics over steady speeds. Each bar is MOTION.md's range, widened only where
 // the note beside it says why. The presence of the motion is asserted with its absence of
 // faults: the knee straightens AND bends, the heel rises, the pelvis rises and falls.
+#include "anim/gait/gait_tuning.hpp"
 #include "anim/gait_kinematics.hpp"
 #include "gait_runs.hpp"
 
@@ -42,12 +43,14 @@ TEST_CASE("walking 1.2-1.6 m/s: heel strike, loading, a straight mid-stance, hee
     const GaitKinematics k = measure(v);
     report(v, k);
     REQUIRE(k.cycles >= 8);
-    CHECK(k.knee_contact <= 11.0);        // 0-5 deg at heel strike, about 5 +- 5 across people.
+    CHECK(k.knee_contact <= 5.0);         // 0-5 deg at heel strike (ours 4.6-4.7: the heel rocker lets
+                                          // the foot down as fast as keeps the knee on its profile)
                                           // Ours 9.4-10.2 (it was 12-14.5 before the trailing heel
                                           // rose at 33-37 % GC and the landing leg's hold carried
                                           // on through the weight acceptance): still above the mean
     CHECK(k.knee_loading >= 12.0);        // the loading response's peak, 15-20 deg
-    CHECK(k.knee_loading <= 22.0);
+    CHECK(k.knee_loading <= 23.0);        // ... deeper the faster (Lelas et al. 2003): ours 16.9 /
+                                          // 19.3 / 22.5 at 1.2 / 1.4 / 1.6 m/s
     CHECK(k.knee_midstance >= 3.0);       // nearly straight at mid-stance, 5-10 deg
     CHECK(k.knee_midstance <= 12.0);
     CHECK(k.knee_loading > k.knee_midstance + 5.0);  // it bends, then straightens
@@ -70,15 +73,71 @@ TEST_CASE("walking 1.2-1.6 m/s: heel strike, loading, a straight mid-stance, hee
     CHECK(k.swing_lift <= 0.06);          // the foot a few cm up at most (no marching)
     CHECK(k.pelvis_range >= 0.03);        // 4-5 cm peak to peak at 1.4 m/s
     CHECK(k.pelvis_range <= 0.065);
-    CHECK(k.pelvis_speed <= 0.45);        // people: about 0.3 m/s (ours 0.33-0.41)
-    CHECK(k.pelvis_accel <= 6.0);         // a force plate's 0.7-1.2 body weights: +-3 m/s^2 at
-                                          // the centre of mass. Ours 3.0 / 4.3 / 5.3 at 1.2 / 1.4 /
-                                          // 1.6 m/s on the planned path (it was 70-170, then 6.4 /
-                                          // 5.7 / 10.3 on the blend of the legs' arcs): the hips, not
-                                          // the centre of mass, and a touchdown's turn from falling
-                                          // to rising a little quicker than a person's
+    CHECK(k.pelvis_speed <= 0.45);        // people: about 0.3 m/s (ours 0.19-0.32)
+    // A force plate's 0.7-1.2 body weights: the centre of mass within about +-3 m/s^2 (MOTION.md).
+    // At 1.6 m/s people's range is some 4.8 cm (Orendurff et al. 2004) and the trough of the
+    // vertical force at mid-stance near 0.6 body weights (-4 m/s^2): there 3.5. Ours 1.8 / 2.6
+    // / 3.3 on the jerk-limited planned path (it was 70-170, then 6.4 / 5.7 / 10.3 on the legs'
+    // arcs, then 3.0 / 4.3 / 5.3 on a half cosine with a touchdown's rise).
+    CHECK(k.pelvis_accel <= (v < 1.5 ? 3.0 : 3.5));
     CHECK(k.trunk_lean >= 0.0);           // nearly upright, 0-5 deg forward
     CHECK(k.trunk_lean <= 5.0);
+  }
+}
+
+TEST_CASE("the meter counts a touchdown only where a foot comes down, not where the measuring starts") {
+  // Started mid-stance, the first frame's planted foot has not just touched down: taking it
+  // for one counted a mid-stance knee (~17 deg) as a heel strike's and lifted the walk's mean
+  // knee at contact by a degree or more (found in issue 10's second look).
+  const Terrain flat;
+  const auto frames = gait_runs::run(gait_runs::steady(1.4), 8.0, 1, flat);
+  std::size_t start = frames.size() / 3;
+  while (!(frames[start].contact[0] && frames[start - 30].contact[0] && frames[start - 1].contact[0])) ++start;
+  KinematicsMeter meter(flat);
+  double sum = 0.0;
+  int touchdowns = 0;
+  for (std::size_t i = start; i < frames.size(); ++i) {
+    meter.add(frames[i]);
+    for (Side s : kSides)
+      if (i > start && frames[i].contact[index(s)] && !frames[i - 1].contact[index(s)]) {
+        sum += knee_flexion_deg(frames[i], s);
+        ++touchdowns;
+      }
+  }
+  const GaitKinematics k = meter.result();
+  REQUIRE(touchdowns >= 8);
+  CHECK(k.cycles <= touchdowns);
+  CHECK(k.knee_contact == doctest::Approx(sum / touchdowns).epsilon(0.03));
+}
+
+TEST_CASE("walking 0.8-2.0 m/s: the knee bends into the loading response at a person's rate, not at the plant") {
+  // The knee flexes from heel strike through the loading response at ~150 deg/s (Winter 2009:
+  // 3-5 deg at heel strike, ~8 at 4 % GC, the 15-20 deg peak at ~15 %): over the first 1/120 s
+  // after a touchdown a couple of degrees. Taking the hips' whole approach at the plant (the foot
+  // let down slowly) bent it 5-6 deg in that one step, and a leg coming down on a sinking pelvis
+  // more. The presence of the motion too: it has bent by 5 deg or more a tenth of a cycle on
+  // (a slow walk's loading response is the shallowest: ~11 deg at its peak).
+  const Terrain flat;
+  for (double v : {0.8, 1.2, 1.4, 1.6, 2.0}) {
+    CAPTURE(v);
+    const auto frames = gait_runs::run(gait_runs::steady(v), 8.0, 1, flat);
+    const double cycle = 120.0 / GaitTuning{}.cadence_spm.at(v);  // s, two steps
+    const std::size_t tenth = static_cast<std::size_t>(0.1 * cycle / gait_runs::kDt);
+    int touchdowns = 0;
+    double worst_step = 0.0, least_bend = 1e9;
+    for (std::size_t i = frames.size() / 3; i + tenth < frames.size(); ++i)
+      for (Side s : kSides) {
+        if (!frames[i].contact[index(s)] || frames[i - 1].contact[index(s)]) continue;
+        ++touchdowns;
+        const double at = knee_flexion_deg(frames[i], s);
+        worst_step = std::max(worst_step, at - knee_flexion_deg(frames[i - 1], s));
+        least_bend = std::min(least_bend, knee_flexion_deg(frames[i + tenth], s) - at);
+      }
+    MESSAGE(v << " m/s: the knee's first step after a touchdown at most " << worst_step << " deg; a tenth of a cycle on bent by "
+              << least_bend << " deg or more");
+    REQUIRE(touchdowns >= 6);
+    CHECK(worst_step <= (v < 1.8 ? 3.0 : 4.0));  // ours 1.7 / 2.2 / 2.4 / 2.6 / 3.9 (it was 3.7 / 6.2 / 7.3 / 8.0 to 2.0)
+    CHECK(least_bend >= 5.0);
   }
 }
 
@@ -89,8 +148,11 @@ TEST_CASE("walking 0.8-2.0 m/s: the pelvis path rises and falls without a corner
     report(v, k);
     REQUIRE(k.cycles >= 6);
     CHECK(k.pelvis_range >= 0.015);   // it rises and falls (Rule 8's trap), more with the stride
-    CHECK(k.pelvis_accel <= 7.5);     // ours 1.5 / 2.0 / 6.4 / 5.9; it was 4.9 / 5.5 / 17.5 / 49.5
+    CHECK(k.pelvis_accel <= 4.5);     // a fast walk's force plate: some 1.4 body weights; ours 0.7 /
+                                      // 1.2 / 4.0 / 4.1 (it was 4.9 / 5.5 / 17.5 / 49.5, then 1.5 /
+                                      // 2.0 / 6.4 / 5.9)
     CHECK(k.knee_midstance >= 3.0);   // the stance knee never locks straight (5-10 deg)
+    CHECK(k.knee_contact <= 6.5);     // and lands nearly straight (0-5 deg; ours 4.3 / 4.4 / 5.1 / 6.1)
   }
 }
 

@@ -16,7 +16,7 @@ namespace {
 constexpr double kMaxPhasePerStep = 0.2;  // cycles; bounds a dt spike (not a behaviour)
 constexpr double kMaxToeUp = 0.5;         // rad, the most a foot rolls toe-up on its heel walking backwards
 constexpr double kBoundSmoothing = 0.006; // m: the band of the pelvis solve's smooth minimum
-constexpr double kReachBand = 0.001;      // m: its band for a leg's reach (a geometric limit; not a behaviour)
+constexpr double kReachBand = 0.0004;     // m: its band for a leg's reach (a geometric limit; not a behaviour)
 constexpr double kLandingHoldTime = 0.5;  // s: past it a landing leg's hold lies far above any path (not a behaviour)
 constexpr double kHoldBandOpen = 0.1;     // s over which that hold's smooth minimum with the reach opens
 constexpr double kHoldRunLift = 0.3;      // m that hold is lifted by in a run: far above any path
@@ -87,16 +87,17 @@ StanceRollInput Gait::roll_input(const Plant& p, double q, const Context& c, con
   return in;
 }
 
-double Gait::stance_knee_at(const Plant& p, double q, const Context& c, const GaitTuning& t) const {
+double Gait::stance_knee_at(const Plant& p, double q, const Context& c, const GaitTuning& t, bool bend_at_once) const {
   // A walk's knee, or a run's: landing flexed, flexing most at mid-stance, extending to push
   // off (Heiderscheit et al. 2011); blended by how much of a run the gait is (Rule 6).
   // The pre-swing flexion waits for the other foot to land (half a cycle after this one,
   // 0.5 / D of this stance), so it is anchored there at every stance fraction.
   const double pre_swing = std::clamp(0.5 / std::max(c.g.stance_fraction, 0.5) - t.knee_pre_swing_lead,
                                       t.knee_loading_at + 0.1, 0.95);
-  const KneeProfile walk{t.knee_contact, t.knee_loading, t.knee_loading_at, t.knee_midstance, pre_swing, t.knee_toe_off};
+  const KneeProfile walk{t.knee_contact, t.knee_loading.at(gait_speed_), t.knee_loading_at, t.knee_midstance, pre_swing, t.knee_toe_off};
   const KneeProfile run{t.run_knee_contact, t.run_knee_midstance, 0.45, t.run_knee_midstance, 0.55, t.run_knee_toe_off};
-  const double profile = stance_knee(walk, q) + (stance_knee(run, q) - stance_knee(walk, q)) * c.g.run;
+  const double walking_knee = stance_knee(walk, q, bend_at_once);
+  const double profile = walking_knee + (stance_knee(run, q) - walking_knee) * c.g.run;
   // The knee it landed with fades into the profile's (a step up lands bent and straightens
   // to lift the body; on level ground the two agree).
   const double fade = 1.0 - smoothstep01(q / std::max(1e-3, t.knee_match_fade));
@@ -445,14 +446,14 @@ void Gait::plan_swings(const Context& c, const GaitInput& in, const GaitTuning& 
   }
 }
 
-double Gait::key_height(Side s, bool peak, double dpsi, double dx, const Context& c, const GaitTuning& t) const {
-  // Leg s's say on the hips `dpsi` cycles from now (a touchdown's or a stance peak's), its
-  // hip `dx` further along: on the stance that keypoint falls in -- the one it stands or
-  // stood on, or, for a foot in the air whose keypoint comes after its touchdown, the one its
-  // swing is headed for. The knee a step up would land bent by is left out: the path itself
-  // rises to the higher foothold over its half cycle.
+double Gait::key_height(Side s, bool peak, double dpsi, const Context& c, const GaitTuning& t) const {
+  // Leg s's say on the hips `dpsi` cycles from now (at its touchdown, or at its stance's
+  // peak): on the stance that keypoint falls in -- the one it stands or stood on, or, for a
+  // foot in the air whose keypoint comes after its touchdown, the one its swing is headed
+  // for. The knee a step up would land bent by is left out: the path itself rises to the
+  // higher foothold over its half cycle.
   const Foot& f = feet_[index(s)];
-  const double hip_x = c.leg_hip_x[index(s)] + c.dir * c.speed * dpsi * 2.0 / c.g.cadence + dx;
+  const double hip_x = c.leg_hip_x[index(s)] + c.dir * c.speed * dpsi * 2.0 / c.g.cadence;
   Plant p = f.plant;
   if (!f.planted && foot_phase(s, phi_, t) + dpsi >= 1.0 - 1e-9) {
     p = Plant{};
@@ -461,6 +462,9 @@ double Gait::key_height(Side s, bool peak, double dpsi, double dx, const Context
     p.heel_strike = f.swing.target_heel;
     p.stance_cut = f.swing.target.stance_cut;
     p.stepped = true;
+    // (it will bear where it lands: on its heel, for a heel strike)
+    const FootPose land = resting_foot(body_, p.ball, p.ground, roll_input(p, 0.0, c, t).natural, c.facing, t.toe_bend_max);
+    p.pivot = {land.contact, land.bearing};
   }
   p.knee_offset = 0.0;
   if (peak) {
@@ -475,8 +479,9 @@ double Gait::key_height(Side s, bool peak, double dpsi, double dx, const Context
   return natural_height(p, 0.0, hip_x, c, t);
 }
 
-double Gait::planned_walk(const Context& c, const GaitTuning& t) const {
-  // The keypoints either side of now: each foot's touchdowns and stance peaks, in cycles.
+double Gait::planned_walk(const Context& c, const GaitTuning& t, double shift) const {
+  // The keypoints either side of now, in cycles: each foot's touchdowns (the path's lows) and
+  // its stance peaks, pelvis_peak_at after them.
   struct Key {
     double dpsi;
     Side s;
@@ -487,24 +492,14 @@ double Gait::planned_walk(const Context& c, const GaitTuning& t) const {
     const double psi = foot_phase(s, phi_, t);
     for (int r = -1; r <= 1; ++r)
       for (bool peak : {false, true}) {
-        const double d = r + (peak ? t.pelvis_peak_at : 0.0) - psi;
+        const double d = r + (peak ? t.pelvis_peak_at : 0.0) - psi + shift;
         if (d <= 0.0 && d > before.dpsi) before = {d, s, peak};
         if (d > 0.0 && d < after.dpsi) after = {d, s, peak};
       }
   }
-  // A touchdown's vertical speed: touchdown_rise of what keeps the landing leg's length as
-  // the hips pass over its foot (a difference over 5 mm of travel), m per cycle.
-  auto key = [&](const Key& k) {
-    PelvisKey out{key_height(k.s, k.peak, k.dpsi, 0.0, c, t), 0.0};
-    if (!k.peak && t.touchdown_rise > 0.0) {
-      constexpr double kAlong = 0.005;  // m
-      const double rigid = (key_height(k.s, false, k.dpsi, c.dir * kAlong, c, t) - out.height) / kAlong;
-      out.slope = t.touchdown_rise * rigid * c.speed * 2.0 / c.g.cadence;
-    }
-    return out;
-  };
   const double span = after.dpsi - before.dpsi;
-  return planned_pelvis(key(before), key(after), span, -before.dpsi / span);
+  return planned_pelvis(key_height(before.s, before.peak, before.dpsi - shift, c, t),
+                        key_height(after.s, after.peak, after.dpsi - shift, c, t), -before.dpsi / span, t.pelvis_wave_ramp);
 }
 
 void Gait::solve_hips(const Context& c, const GaitTuning& t, const Terrain& terrain) {
@@ -618,8 +613,8 @@ void Gait::solve_hips(const Context& c, const GaitTuning& t, const Terrain& terr
         walk = h_leaving + (height_of(coming) - h_leaving) * w;
       }
     }
-    if (!blended) walk = planned_walk(c, t);
-    else if (plan_share > 0.0) walk += (planned_walk(c, t) - walk) * plan_share;
+    if (!blended) walk = planned_walk(c, t, 0.0);
+    else if (plan_share > 0.0) walk += (planned_walk(c, t, 0.0) - walk) * plan_share;
     pin.model = {walk, w < 1.0 ? PelvisBound::transfer : PelvisBound::stance};
     if (run_blend_ > 0.0 && c.g.cadence > 0.0) {
       // A run bounces over the line through its footholds, read under the hips and a little
@@ -876,6 +871,14 @@ void Gait::roll_planted(const Context& c, const GaitTuning& t, const Terrain& te
     StanceRollInput in = roll_input(f.plant, q, c, t);
     const double knee = stance_knee_at(f.plant, q, c, t);
     const double knee_span = leg_span(body_, knee);
+    if (walking && f.plant.stepped) {
+      // Through the heel rocker the foot comes down as fast as keeps the knee bending into its
+      // loading response as a person's does.
+      const double rocker_span = leg_span(body_, stance_knee_at(f.plant, q, c, t, true));
+      const double over = heel_rocker_roll(body_, in, hip, std::min(rocker_span, in.reach), f.pitch - in.ground);
+      in.max_over = std::max(in.max_over, over);
+      in.natural = over;
+    }
     // After its loading response a walking knee straightens no further than stance_knee_min:
     // where the hips ride higher the heel rises (Perry 1992).
     const double straightest =
@@ -884,6 +887,8 @@ void Gait::roll_planted(const Context& c, const GaitTuning& t, const Terrain& te
     if (walking && f.plant.stepped) {
       const double push = smoothstep01((q - c.g.heel_rise_at) / std::max(1e-3, 1.0 - c.g.heel_rise_at));
       StanceRollInput pushing = in;
+      // (through push-off a heel that has risen keeps rising: Perry 1992's forefoot rocker)
+      if (push > 0.0 && c.dt > 0.0) pushing.natural = std::clamp(f.pitch - in.ground, in.natural, in.max_over);
       pushing.reach = std::min(in.reach, in.reach + (knee_span - in.reach) * push);
       pushing.reach = std::min(pushing.reach, straightest);
       pose = roll_for_hip(body_, pushing, hip);

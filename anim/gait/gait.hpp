@@ -160,11 +160,11 @@ class Gait {
   double foot_phase(Side s, double phi, const GaitTuning& t) const;
   double stance_share(Side s, const Context& c, const GaitTuning& t) const;
   StanceRollInput roll_input(const Plant& p, double q, const Context& c, const GaitTuning& t) const;
-  double stance_knee_at(const Plant& p, double q, const Context& c, const GaitTuning& t) const;
+  double stance_knee_at(const Plant& p, double q, const Context& c, const GaitTuning& t, bool bend_at_once = false) const;
   double stance_of(double stance_cut, const Context& c) const;
   double natural_height(const Plant& p, double q, double hip_x, const Context& c, const GaitTuning& t) const;
-  double key_height(Side s, bool peak, double dpsi, double dx, const Context& c, const GaitTuning& t) const;
-  double planned_walk(const Context& c, const GaitTuning& t) const;
+  double key_height(Side s, bool peak, double dpsi, const Context& c, const GaitTuning& t) const;
+  double planned_walk(const Context& c, const GaitTuning& t, double shift) const;
   SwingEnd touchdown_pose(const Foot& f, const Context& c) const;
   double standing_height(Side s, const Context& c, const GaitTuning& t) const;
   void lift_off(Foot& f, double psi, double hip_x);

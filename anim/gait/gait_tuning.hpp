@@ -60,10 +60,15 @@ struct GaitTuning {
   // straight at heel strike (0-5 deg), the loading response's peak (15-20 deg at ~15 % GC,
   // a quarter of the stance), nearly straight again at mid-stance (5-10 deg at ~40 % GC),
   // 35-40 deg at toe-off (Perry 1992; Kadaba et al. 1990).
-  double knee_contact = 0.09;       // rad at touchdown, 0..0.4
-  double knee_loading = 0.30;       // rad, the loading response's peak, 0..0.6
+  double knee_contact = 0.07;       // rad at touchdown, 0..0.4
+  // The loading response's peak, rad, at speed: 15-20 deg at 1.2-1.6 m/s (Perry 1992),
+  // deeper the faster the walk (Lelas et al. 2003, Gait & Posture 17:106: the peak grows about
+  // linearly with speed), as the planned pelvis path has it at each speed, so through the heel
+  // rocker the knee bends toward what the hips will ask of it at foot flat.
+  SpeedCurve knee_loading{{0.0, 0.5, 0.8, 1.0, 1.2, 1.4, 1.6, 1.8, 2.0, 2.3, 3.0, 8.0},
+                          {0.12, 0.12, 0.19, 0.23, 0.27, 0.31, 0.36, 0.41, 0.45, 0.45, 0.45, 0.45}};
   double knee_loading_at = 0.25;    // share of the stance where it peaks, 0.05..0.5
-  double knee_midstance = 0.15;     // rad, mid-stance, 0..0.5 (Perry 1992: 5-10 deg; the walking
+  double knee_midstance = 0.17;     // rad, mid-stance, 0..0.5 (Perry 1992: 5-10 deg; the walking
                                     // pelvis path's peak stands on it)
   double knee_pre_swing_lead = 0.12;  // share of the stance, 0..0.5: how long before the other
                                       // foot lands the knee starts to fold for pre-swing (mid-
@@ -200,16 +205,17 @@ struct GaitTuning {
                                     // blend of the legs' arcs, which meets the standing hips at a stop
   double pelvis_peak_at = 0.25;     // cycles after a touchdown, 0.15..0.35: the planned path's peak
                                     // over the stance leg (midway between touchdowns: a steady walk's
-                                    // path is one sine, MOTION.md "highest in mid-stance")
-  double touchdown_rise = 0.15;     // 0..1: the planned path's vertical speed at a touchdown, as a share
-                                    // of the rise that would keep the landing leg's knee as it lands;
-                                    // more, a shallower loading flexion (Perry: 15-20 deg), a sharper turn
+                                    // path is one wave a step, MOTION.md "highest in mid-stance")
+  double pelvis_wave_ramp = 0.2;    // share of a half wave, 0.05..0.5: over how much of it the path's
+                                    // vertical acceleration turns over (pelvis_wave; less: a lower peak
+                                    // acceleration, a quicker turn)
   double stance_knee_min = 0.09;    // rad, 0..0.3: the straightest a walking stance knee gets after its
                                     // loading response; higher hips lift the heel (5-10 deg, Perry 1992)
-  double landing_decel = 3.0;       // m/s^2, 0.5..20: a landing leg brings the hips down to where it
+  double landing_decel = 4.0;       // m/s^2, 0.5..20: a landing leg brings the hips down to where it
                                     // can take them braking no harder than this, and through its
-                                    // weight acceptance lifts them no harder (a force plate's
-                                    // 0.7-1.2 body weights walking: about 3 m/s^2, MOTION.md)
+                                    // weight acceptance lifts them no harder: a force plate's 0.7-1.2
+                                    // body weights at 1.2-1.6 m/s (about 3 m/s^2, MOTION.md), some 1.4
+                                    // at a fast walk, where the planned path turns as hard (issue 10)
   double landing_ramp_speed = 0.2;  // m/s, 0..3: a run's landing hold falls no faster than the
                                     // flight's landing speed and this more, so a landing far below
                                     // is met over the whole flight (flat running never meets it)

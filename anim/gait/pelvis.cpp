@@ -44,11 +44,21 @@ PelvisHeight solve_pelvis(const PelvisInput& in) {
   return out;
 }
 
-double planned_pelvis(PelvisKey before, PelvisKey after, double span, double s) {
+double pelvis_wave(double s, double ramp) {
   s = clamp01(s);
-  const double s2 = s * s, s3 = s2 * s;
-  return before.height + (after.height - before.height) * 0.5 * (1.0 - std::cos(kPi * s)) +
-         (s3 - 2.0 * s2 + s) * span * before.slope + (s3 - s2) * span * after.slope;
+  const double w = std::clamp(ramp, 0.0, 0.5);
+  const double a = 1.0 / (0.25 - w * w / 3.0);  // the peak acceleration, per range per span^2
+  auto first_half = [&](double x) {             // x in [0, 0.5]
+    const double s1 = 0.5 - w;
+    if (x <= s1) return 0.5 * a * x * x;
+    const double u = x - s1;                      // on the ramp: the acceleration a (1 - u / w)
+    return a * (0.5 * s1 * s1 + s1 * u + 0.5 * u * u - u * u * u / (6.0 * w));
+  };
+  return s <= 0.5 ? first_half(s) : 1.0 - first_half(1.0 - s);
+}
+
+double planned_pelvis(double before, double after, double s, double ramp) {
+  return before + (after - before) * pelvis_wave(s, ramp);
 }
 
 double run_dip(double cadence, double stance_fraction) {

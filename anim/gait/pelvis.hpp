@@ -51,17 +51,21 @@ PelvisHeight solve_pelvis(const PelvisInput& in);
 
 // A walk's planned pelvis path (issue 10; Saunders, Inman & Eberhart 1953: the knee and
 // ankle flatten the hips' arcs into one smooth wave): a keypoint at each touchdown, where the
-// landing leg holds the hips with its knee nearly straight, and at each stance's peak, where
-// the stance leg stands at its mid-stance knee; between two of them a half cosine from one
-// height to the other, plus a cubic Hermite term for each keypoint's own vertical speed (a
-// touchdown's rise). With both slopes zero it is C1 through every keypoint, and C2 where the
-// neighbouring halves have equal heights and spans (a steady walk on the flat).
-struct PelvisKey {
-  double height = 0.0;  // m, world
-  double slope = 0.0;   // m per cycle
-};
-// The path `s` (0..1) of the way from `before` to `after`, which lie `span` cycles apart.
-double planned_pelvis(PelvisKey before, PelvisKey after, double span, double s);
+// landing leg holds the hips with its knee nearly straight (the path's low, in double
+// support), and at each stance's peak, where the stance leg stands at its mid-stance knee.
+// Between two of them the hips go from one height to the other along pelvis_wave: level at
+// every keypoint, and in a steady walk on the flat (neighbouring halves of equal height and
+// span) with an acceleration continuous through them too.
+//
+// The rise of that wave, 0..1 over s in [0, 1] (clamped): its acceleration constant over the
+// first and the last (0.5 - ramp) of the span and turning over linearly between them, a jerk-
+// limited profile. For the same range and span it turns with less acceleration at its bottom
+// and top than any smooth curve but bang-bang's: 4 / (1 - 4 ramp^2 / 3) range / span^2 at its
+// peak, 17 % below a half cosine's pi^2 / 2 at ramp 0.2 (a force plate bounds the walking
+// body's vertical acceleration, MOTION.md); ramp 0.5 turns over the whole span (6, worse).
+double pelvis_wave(double s, double ramp);
+// The path `s` (0..1) of the way from a keypoint at `before` m to the next at `after` m.
+double planned_pelvis(double before, double after, double s, double ramp);
 
 // A run's bounce over its support line (Rule 5): in flight a rise of g t^2 / 8 over a flight
 // of t seconds; in stance the dip whose descent meets the landing speed g t / 2, so the curve

@@ -31,10 +31,25 @@ vec2 knee_between(const Proportions& body, vec2 hip, vec2 ankle) {
 
 vec2 facing_offset(vec2 world_offset, int sign) { return {world_offset.x * (sign < 0 ? -1.0 : 1.0), world_offset.y}; }
 
+// Whether a planted foot posed `f` leaves the leg short of the hip: beyond its reach, or its
+// ankle dorsiflexed past the limit.
+bool leg_short_of(const Proportions& body, const StanceRollInput& in, const FootPose& f, vec2 hip) {
+  return glm::length(f.ankle - hip) > in.reach + 1e-12 ||
+         dorsiflexion_against(knee_between(body, facing_offset(hip - f.ankle, in.sign), {0.0, 0.0}), f.pitch,
+                              {in.dorsiflexion_max}) > in.dorsiflexion_max;
+}
+
 }  // namespace
 
-double stance_knee(const KneeProfile& p, double q) {
-  if (q <= p.loading_at) return ease(q, 0.0, p.loading_at, p.contact, p.loading);
+double stance_knee(const KneeProfile& p, double q, bool bend_at_once) {
+  if (q <= p.loading_at) {
+    // Loading: as the hips' predictions read it, easing out of touchdown (C1, so the legs'
+    // blend of their heights has no corner); as the heel rocker holds it, bending at once
+    // and easing into its peak (Winter 2009: ~150 deg/s over the first tenth of the cycle).
+    if (!bend_at_once) return ease(q, 0.0, p.loading_at, p.contact, p.loading);
+    const double s = p.loading_at > 0.0 ? q / p.loading_at : 1.0;
+    return p.contact + (p.loading - p.contact) * s * (2.0 - s);
+  }
   if (q <= p.midstance_at) return ease(q, p.loading_at, p.midstance_at, p.loading, p.midstance);
   // Pre-swing: the knee stays nearly straight until the other foot has landed, then folds
   // quickly as the leg unloads (Perry 1992: ~12 deg at 50 % GC, 38 at 60 %).
@@ -69,10 +84,7 @@ FootPose roll_for_hip(const Proportions& body, const StanceRollInput& in, vec2 h
   }
   // Then heel up until the leg reaches and the ankle is within its dorsiflexion: both
   // shrink as the heel rises (the ankle comes up and forward over the ball).
-  auto short_of = [&](const FootPose& f) {
-    return glm::length(f.ankle - hip) > in.reach + 1e-12 ||
-           dorsiflexion_against(knee_of(f), f.pitch, {in.dorsiflexion_max}) > in.dorsiflexion_max;
-  };
+  auto short_of = [&](const FootPose& f) { return leg_short_of(body, in, f, hip); };
   auto needs_more = [&](double over) { return short_of(pose(over)); };
   if (const FootPose f = at_start ? *at_start : pose(start); !short_of(f)) return f;
   // Heel up helps a foot behind the hips; toe up (on the heel) one ahead of them, walking
@@ -108,6 +120,23 @@ FootPose roll_for_hip(const Proportions& body, const StanceRollInput& in, vec2 h
   return pose(d_up <= d_down ? up : down);
 }
 
+double heel_rocker_roll(const Proportions& body, const StanceRollInput& in, vec2 hip, double span, double last) {
+  const double least = std::max(in.natural, last);
+  if (in.pivot.kind != Bearing::heel || !(least < 0.0) || std::abs(in.facing_scale) != 1.0) return in.natural;
+  // The ankle about the heel, facing frame: pitched((heel_back, ankle_height), pitch), the
+  // offset turned clockwise by the pitch. |e - ankle| = span, e the hip from the heel, puts
+  // cos(angle(e) - angle(r0) + pitch) = (|e|^2 + |r0|^2 - span^2) / (2 |e| |r0|): the law of
+  // cosines, one root on the side where a flatter foot lengthens the leg.
+  const vec2 e = facing_offset(hip - in.pivot.point, in.sign);
+  const vec2 r0{body.heel_back(), body.ankle_height};
+  const double le = glm::length(e), lr = glm::length(r0);
+  if (!(le > 0.0)) return in.natural;
+  const double k = (le * le + lr * lr - span * span) / (2.0 * le * lr);
+  if (!(std::abs(k) <= 1.0)) return in.natural;
+  const double pitch = std::acos(k) - angle_of(e) + angle_of(r0);
+  return std::clamp(pitch - in.ground, least, 0.0);
+}
+
 NaturalStance natural_stance(const Proportions& body, const StanceRollInput& in, double hip_x, double span) {
   auto at = [&](double over) {
     NaturalStance n;
@@ -141,7 +170,8 @@ NaturalStance natural_stance(const Proportions& body, const StanceRollInput& in,
 
 double stance_max_over(double natural, double flat_at, double rise_at, double q, double landing_over) {
   const double open = rise_at > flat_at ? smoothstep01((q - flat_at) / (rise_at - flat_at)) : (q >= rise_at ? 1.0 : 0.0);
-  return std::max(natural + (std::max(natural, kMaxRoll) - natural) * open, std::max(natural, landing_over));
+  // (through the heel rocker it may come down to flat at once: heel_rocker_roll)
+  return std::max({natural + (std::max(natural, kMaxRoll) - natural) * open, landing_over, std::max(natural, 0.0)});
 }
 
 double reach_height(const Proportions& body, const StanceRollInput& in, double hip_x) {

@@ -24,8 +24,9 @@ struct KneeProfile {
 };
 
 // Flexion at stance share q, C1 through the knots (zero slope at each but the last, which it
-// reaches quickly: pre-swing), constant outside [0, 1].
-double stance_knee(const KneeProfile& profile, double q);
+// reaches quickly: pre-swing), constant outside [0, 1]. `bend_at_once`: the loading response
+// as the knee itself bends through the heel rocker, at once from touchdown (heel_rocker_roll).
+double stance_knee(const KneeProfile& profile, double q, bool bend_at_once = false);
 
 // Hip -> ankle distance, m, of a leg whose knee is flexed `flexion` rad (law of cosines).
 double leg_span(const Proportions& body, double flexion);
@@ -63,6 +64,15 @@ struct StanceRollInput {
 };
 FootPose roll_for_hip(const Proportions& body, const StanceRollInput& in, vec2 hip);
 
+// The heel rocker's roll (Perry 1992: from heel strike the foot falls to the floor about the
+// heel as the body moves over it, quickly at first): the toe-up roll over the ground, about a
+// heel pivot, at which the leg spans `span` m to the hip (the stance profile's knee), so the
+// knee bends into its loading response as the profile has it instead of taking the whole
+// approach of the hips at once. No more toe-up than the profile's `in.natural` (the foot is
+// flat by its flat_at at the latest) nor than `last` (it never tips back up), never past
+// flat; the natural roll where no roll about the heel spans it, or the foot is not side-on.
+double heel_rocker_roll(const Proportions& body, const StanceRollInput& in, vec2 hip, double span, double last);
+
 // Where this leg's knee (spanning `span` m hip to ankle) over its naturally rolling foot holds
 // hips over `hip_x`: the height and the roll it takes, the heel lifted where the ankle would
 // otherwise dorsiflex past its limit (on a slope up, in a run's mid-stance).
@@ -77,10 +87,11 @@ NaturalStance natural_stance(const Proportions& body, const StanceRollInput& in,
 // planted leg, and on a landing one.
 double reach_height(const Proportions& body, const StanceRollInput& in, double hip_x);
 
-// The most a stance foot rolls heel-up over the ground at stance share q (rad): its natural
-// roll alone until the foot is flat, up to kMaxRoll once the heel may rise. A foot that
-// landed heel up (`landing_over` > 0: a forefoot strike) may hold its heel up as high as
-// it landed until then, where its leg needs the reach (Rule 2).
+// The most a stance foot rolls heel-up over the ground at stance share q (rad): flat until
+// the heel may rise (through the heel rocker it may come down sooner than its natural roll,
+// heel_rocker_roll), then up to kMaxRoll. A foot that landed heel up (`landing_over` > 0: a
+// forefoot strike) may hold its heel up as high as it landed until then, where its leg
+// needs the reach (Rule 2).
 double stance_max_over(double natural, double flat_at, double rise_at, double q, double landing_over = 0.0);
 
 }  // namespace anim

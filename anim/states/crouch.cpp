@@ -32,7 +32,7 @@ GaitTuning crouched_gait(const GaitTuning& walk, const CrouchTuning& k, double d
   mix_curve_to(g.landing_lead, k.landing_lead, w);
   mix_curve_to(g.swing_lift, k.lift, w);
   g.knee_contact = mix(walk.knee_contact, k.knee_contact, w);
-  g.knee_loading = mix(walk.knee_loading, k.knee_loading, w);
+  mix_curve_to(g.knee_loading, k.knee_loading, w);
   g.knee_midstance = mix(walk.knee_midstance, k.knee_midstance, w);
   g.knee_toe_off = mix(walk.knee_toe_off, k.knee_toe_off, w);
   g.stand_knee = mix(walk.stand_knee, k.stand_knee, w);

@@ -3,6 +3,7 @@
 // be present: hips that rise and fall, steps that differ, legs that are not mirror images.
 #include "anim/gait/gait_tuning.hpp"
 #include "anim/gait/pelvis.hpp"
+#include "anim/gait/pelvis_seam.hpp"
 #include "anim/gait/stance_leg.hpp"
 #include "anim/gait/stance_roll.hpp"
 #include "anim/metrics.hpp"
@@ -14,6 +15,7 @@
 #include <cmath>
 #include <cstring>
 #include <string>
+#include <vector>
 
 using namespace anim;
 using gait_runs::kDt;
@@ -274,6 +276,41 @@ TEST_CASE("the planned pelvis path: through its keypoints, level at each, its tu
   CHECK(peak < kPi * kPi / 2.0 * 0.86);
   CHECK(worst_step < 0.05);
   CHECK(bend(0.1) == doctest::Approx(-bend(0.9)).epsilon(1e-6));  // it turns as hard at the top as at the bottom
+}
+
+TEST_CASE("the pelvis model's seams: a step eased out with no corner, its own motion and a change of speed let through") {
+  constexpr double kDt = 1.0 / 120.0, kJump = 60.0, kEase = 0.3;
+  // A model moving at 0.2 m/s that steps down 3 cm at 0.5 s (a re-planned landing).
+  auto model_at = [](double t) { return 0.9 + 0.2 * t - (t >= 0.5 ? 0.03 : 0.0); };
+  PelvisSeam seam;
+  std::vector<double> out;
+  for (int i = 0; i <= 120; ++i) out.push_back(ease_pelvis_seams(seam, model_at(i * kDt), kDt, kJump, kEase));
+  const int at = 60;
+  CHECK(out[at] == doctest::Approx(model_at(at * kDt) + 0.03));  // the step is taken up at once...
+  double worst_accel = 0.0;
+  for (int i = 1; i < 120; ++i) worst_accel = std::max(worst_accel, std::abs(out[i + 1] - 2.0 * out[i] + out[i - 1]) / (kDt * kDt));
+  CHECK(worst_accel < 3.0);  // ...and eased out: 5.77 x 3 cm / 0.3^2 s^2 = 1.9 m/s^2 at the most, no corner
+  CHECK(out[120] == doctest::Approx(model_at(1.0)).epsilon(1e-9));  // and gone after ease_time
+  CHECK(out[at + 18] - model_at((at + 18) * kDt) < 0.02);  // the presence of the easing: half way down by then
+  // A walk's own wave (3 m/s^2 at the most) is never taken for a seam.
+  PelvisSeam wave;
+  for (int i = 0; i <= 240; ++i) {
+    const double t = i * kDt, m = 0.9 + 0.02 * std::sin(12.0 * t);  // 2.9 m/s^2 peak
+    CHECK(ease_pelvis_seams(wave, m, kDt, kJump, kEase) == doctest::Approx(m).epsilon(1e-12));
+  }
+  // A sudden change of the model's speed (two departures in a row) is taken once, as a few
+  // millimetres, never piled up step after step.
+  PelvisSeam kink;
+  double worst_off = 0.0;
+  for (int i = 0; i <= 120; ++i) {
+    const double t = i * kDt, m = t < 0.5 ? 0.9 : 0.9 + 1.0 * (t - 0.5);  // 0 -> 1 m/s at once
+    worst_off = std::max(worst_off, std::abs(ease_pelvis_seams(kink, m, kDt, kJump, kEase) - m));
+  }
+  CHECK(worst_off < 0.01);
+  // No step for dt 0 (the model as it is, with what is left of an easing), and no NaN.
+  PelvisSeam idle;
+  CHECK(ease_pelvis_seams(idle, 0.9, 0.0, kJump, kEase) == doctest::Approx(0.9));
+  CHECK(std::isfinite(ease_pelvis_seams(idle, 0.9, 1.0, kJump, kEase)));
 }
 
 TEST_CASE("the heel rocker: the foot comes down about its heel as fast as keeps the leg at its knee, never tipping back up") {

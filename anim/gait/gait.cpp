@@ -18,6 +18,7 @@ constexpr double kMaxToeUp = 0.5;         // rad, the most a foot rolls toe-up o
 constexpr double kBoundSmoothing = 0.006; // m: the band of the pelvis solve's smooth minimum
 constexpr double kReachBand = 0.0004;     // m: its band for a leg's reach (a geometric limit; not a behaviour)
 constexpr double kLandingHoldTime = 0.5;  // s: past it a landing leg's hold lies far above any path (not a behaviour)
+constexpr double kHoldCloseTime = 0.15;   // s before a touchdown over which a landing hold's band closes
 constexpr double kHoldBandOpen = 0.1;     // s over which that hold's smooth minimum with the reach opens
 constexpr double kHoldRunLift = 0.3;      // m that hold is lifted by in a run: far above any path
 
@@ -157,6 +158,7 @@ void Gait::reset_standing(double body_x, int facing, const Terrain& terrain, con
   gait_speed_ = 0.0;
   run_blend_ = 0.0;
   rise_limited_ = false;
+  seam_ = PelvisSeam{};  // (a state handing back: its hips are where they are, no seam to ease)
   step(still, t, terrain);
 }
 
@@ -196,6 +198,7 @@ void Gait::touch_down(Foot& f, const Context& c, const GaitTuning& t) {
   p.stepped = mode_ == Mode::walking;
   p.knee_offset = p.stepped ? f.swing.landing_knee_offset : 0.0;
   p.out_of_reach = false;
+  p.margin_known = false;
   p.landed_hold = f.swing.land_support;
   p.landed_hold_set = f.swing.headroom_set && p.stepped;
   p.since_landing = 0.0;
@@ -316,7 +319,11 @@ void Gait::lift_offs_and_touchdowns(const Context& c, double phi_prev, bool want
       // pushes off there, not at its phase: a leg leaves the ground as it straightens, and
       // holding on would drag the hips down (Rule 2). A walk keeps its foot down until the
       // other lands (Rule 6: no flight).
-      const bool pushes_off = f.planted && f.plant.out_of_reach && c.g.stance_fraction < 0.5 &&
+      // A walking one left behind out of reach (a turn-around walks away from a foot planted
+      // for the other way) leaves too, once the other foot bears: held down, it would drag the
+      // hips down and let them go at its lift-off, a pop (issue 10).
+      const bool other_bears = feet_[index(s == Side::near ? Side::far : Side::near)].planted;
+      const bool pushes_off = f.planted && f.plant.out_of_reach && (c.g.stance_fraction < 0.5 || other_bears) &&
                               psi >= 0.5 * (c.g.stance_fraction - f.plant.stance_cut);
       if (f.planted && (psi >= c.g.stance_fraction - f.plant.stance_cut || pushes_off) && !wrapped) {
         lift_off(f, psi, c.hip_x);
@@ -715,6 +722,14 @@ void Gait::solve_hips(const Context& c, const GaitTuning& t, const Terrain& terr
       if (feet_[index(s)].planted) stand = smooth_min(stand, standing_height(s, c, t), kBoundSmoothing);
     pin.model = {stand < 1e8 ? stand : pelvis_y_, PelvisBound::stand};
   }
+  // The model's seams are eased over the ground's level (a riser moves the level itself, which
+  // max_hip_rise and the reach meet) and while the gait moves: standing, the hips' settle is
+  // seed 001's damped offset's alone.
+  if (mode_ == Mode::standing) {
+    seam_ = PelvisSeam{};
+  } else {
+    pin.model.height = c.level + ease_pelvis_seams(seam_, pin.model.height - c.level, c.dt, t.seam_jump_accel, t.seam_ease_time);
+  }
   // --- the bounds: every planted leg's reach, every landing leg's hold ----------------
   // A walk's landing holds lie a band above the path they bound, so the smooth minimum leaves
   // the planned path alone where the two run together.
@@ -801,7 +816,13 @@ void Gait::solve_hips(const Context& c, const GaitTuning& t, const Terrain& terr
       w.land_headroom = std::max(0.0, pelvis_y_ - hold);
       w.headroom_set = true;
     }
-    hold += path_clearance;
+    // Nearing the touchdown the band over the path closes and the hold is met as a reach is
+    // (kReachBand): at the touchdown it is the reach the leg will have, so where the hold
+    // decides (a slow walk's blend of the legs rides above the planned path) the hand-over to
+    // the planted leg's reach is no step (issue 10).
+    const double open = smootherstep01(to_land / kHoldCloseTime);
+    hold += path_clearance * open;
+    pin.bands[pin.bound_count] = kReachBand + (kBoundSmoothing - kReachBand) * open;
     pin.bounds[pin.bound_count++] = {hold + w.land_headroom * (1.0 - smoothstep01(w.u)),
                                      s == Side::near ? PelvisBound::landing_near : PelvisBound::landing_far};
   }
@@ -810,8 +831,15 @@ void Gait::solve_hips(const Context& c, const GaitTuning& t, const Terrain& terr
     Foot& f = feet_[index(s)];
     if (!f.planted) continue;
     const PelvisBound reach = s == Side::near ? PelvisBound::reach_near : PelvisBound::reach_far;
-    for (std::size_t i = 0; i < pin.bound_count; ++i)
-      if (pin.bounds[i].bound == reach) f.plant.out_of_reach = pin.bounds[i].height < pin.model.height;
+    for (std::size_t i = 0; i < pin.bound_count; ++i) {
+      if (pin.bounds[i].bound != reach) continue;
+      // (or about to be: at the rate the model draws away from its reach it would be held
+      // below by the next step, which would pull the hips down for a frame before it leaves)
+      const double margin = pin.bounds[i].height - pin.model.height;
+      f.plant.out_of_reach = margin < 0.0 || (f.plant.margin_known && margin + (margin - f.plant.reach_margin) < 0.0);
+      f.plant.reach_margin = margin;
+      f.plant.margin_known = c.dt > 0.0;
+    }
   }
   // The hips never rise faster than max_hip_rise over the ground's level: a hold let go of
   // at once (a leg lifting off, a foothold moved to higher ground) lifts them over a few

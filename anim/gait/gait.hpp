@@ -12,6 +12,7 @@
 #include "anim/gait/foothold.hpp"
 #include "anim/gait/gait_tuning.hpp"
 #include "anim/gait/pelvis.hpp"
+#include "anim/gait/pelvis_seam.hpp"
 #include "anim/gait/stance_leg.hpp"
 #include "anim/gait/swing_plan.hpp"
 #include "anim/skeleton.hpp"
@@ -89,7 +90,10 @@ class Gait {
     double knee_offset = 0.0;  // rad it landed with over the profile's knee (fades through stance)
     bool stepped = false;      // planted by a step of this walk (its stance follows the profiles)
     bool out_of_reach = false; // last step its leg, at full reach, held the hips below where the
-                               // gait wanted them (a run's push-off then: it leaves)
+                               // gait wanted them, or was about to (a run's push-off then, or a
+                               // walking foot left behind while the other bears: it leaves)
+    double reach_margin = 0.0; // m, last step: how far above the model its reach allowed the hips
+    bool margin_known = false; // (reach_margin is from a step of this plant)
     double landed_hold = 0.0;      // m over the ground's level: its landing hold at the touchdown
     bool landed_hold_set = false;  // (a walk's step set it)
     double since_landing = 0.0;    // s since the touchdown
@@ -185,6 +189,7 @@ class Gait {
   double run_blend_ = 0.0;      // 0..1, how much of the run's bounce rides the hips
   double run_crest_over_ = 0.0;      // m over the level: the bounce's crest, as followed
   double run_crest_velocity_ = 0.0;  // m/s
+  PelvisSeam seam_{};          // the model's seams, eased (solve_hips)
   double pelvis_y_ = 0.9;
   PelvisBound pelvis_bound_ = PelvisBound::stand;
   double settled_pelvis_ = 0.0;       // m, world: the hips at rest, critically damped (seed 001 s. 6)

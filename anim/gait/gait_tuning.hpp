@@ -66,7 +66,7 @@ struct GaitTuning {
   // linearly with speed), as the planned pelvis path has it at each speed, so through the heel
   // rocker the knee bends toward what the hips will ask of it at foot flat.
   SpeedCurve knee_loading{{0.0, 0.5, 0.8, 1.0, 1.2, 1.4, 1.6, 1.8, 2.0, 2.3, 3.0, 8.0},
-                          {0.12, 0.12, 0.19, 0.23, 0.27, 0.31, 0.36, 0.41, 0.45, 0.45, 0.45, 0.45}};
+                          {0.28, 0.28, 0.28, 0.28, 0.29, 0.31, 0.36, 0.41, 0.45, 0.45, 0.45, 0.45}};
   double knee_loading_at = 0.25;    // share of the stance where it peaks, 0.05..0.5
   double knee_midstance = 0.17;     // rad, mid-stance, 0..0.5 (Perry 1992: 5-10 deg; the walking
                                     // pelvis path's peak stands on it)
@@ -209,6 +209,12 @@ struct GaitTuning {
   double pelvis_wave_ramp = 0.2;    // share of a half wave, 0.05..0.5: over how much of it the path's
                                     // vertical acceleration turns over (pelvis_wave; less: a lower peak
                                     // acceleration, a quicker turn)
+  double seam_jump_accel = 60.0;    // m/s^2, 10..500: a step of the pelvis model bigger than this
+                                    // times dt^2 is a seam (a re-planned landing, a change of mode),
+                                    // eased out (pelvis_seam.hpp); a runner's hips turn within 2 g
+                                    // (MOTION.md), so the model's own motion is never taken for one
+  double seam_ease_time = 0.3;      // s, 0.05..1: over how long a seam eases out (a 3 cm step turns
+                                    // at ~2 m/s^2 over 0.3 s, within a force plate's few, MOTION.md)
   double stance_knee_min = 0.09;    // rad, 0..0.3: the straightest a walking stance knee gets after its
                                     // loading response; higher hips lift the heel (5-10 deg, Perry 1992)
   double landing_decel = 4.0;       // m/s^2, 0.5..20: a landing leg brings the hips down to where it

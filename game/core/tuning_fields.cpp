@@ -63,6 +63,8 @@ const TuningField kFields[] = {
     SOLDIER_FIELD(gait, pelvis_plan_speed, "m/s", 0.3, 2.0),
     SOLDIER_FIELD(gait, pelvis_peak_at, "cycles", 0.15, 0.35),
     SOLDIER_FIELD(gait, pelvis_wave_ramp, "share", 0.05, 0.5),
+    SOLDIER_FIELD(gait, seam_jump_accel, "m/s^2", 10.0, 500.0),
+    SOLDIER_FIELD(gait, seam_ease_time, "s", 0.05, 1.0),
     SOLDIER_FIELD(gait, stance_knee_min, "rad", 0.0, 0.3),
     SOLDIER_FIELD(gait, landing_decel, "m/s^2", 0.5, 20.0),
     SOLDIER_FIELD(gait, landing_ramp_speed, "m/s", 0.0, 3.0),

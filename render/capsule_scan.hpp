@@ -194,8 +194,8 @@ template <class Sink>
   // row an interval of pixel centres whose coverage is surely full -- the strip between the
   // end discs with |across| <= inner, or an end disc's chord of radius inner -- is handed
   // over as one span (inner is padded by kRangePad, so float rounding can never put a partly
-  // covered pixel in it); the edge pixels around it are gathered over rows and evaluated
-  // packed four at a time (edge_coverage), as the band is only ~2 px wide on each side.
+  // covered pixel in it); the edge pixels around it, a band only ~2 px wide on each side, go
+  // as quads (SSE2), or are gathered over rows and evaluated packed (edge_coverage).
   const float inner = r - 0.5f - kRangePad, inner2 = inner * inner;
   const bool spans = !has_lit && !grown && inner >= kSpanMinInner;
   const float lim_w = static_cast<float>(clip_w);
@@ -331,17 +331,9 @@ template <class Sink>
         if (s0 > s1) { s0 = x1 + 1; s1 = x1; }
       }
     }
-    if (spans) {
-      if (s0 > s1) {
-        gather(y, x0, x1);
-      } else {
-        gather(y, x0, s0 - 1);
-        sink.span(y, s0, s1 + 1);
-        gather(y, s1 + 1, x1);
-      }
-      continue;
-    }
 #if defined(__SSE2__)
+    // The edge pixels round a span go as quads too: the sink takes four at once, where
+    // gathered pixels would each be stored alone.
     if (quads) {
       const __m128 uy = _mm_set1_ps(dy);  // (y + 0.5) - a.y, as the scalar form computes it
       const bool lit_row = has_lit && py > lit_ymin && py < lit_ymax;
@@ -374,6 +366,16 @@ template <class Sink>
       continue;
     }
 #endif
+    if (spans) {
+      if (s0 > s1) {
+        gather(y, x0, x1);
+      } else {
+        gather(y, x0, s0 - 1);
+        sink.span(y, s0, s1 + 1);
+        gather(y, s1 + 1, x1);
+      }
+      continue;
+    }
     for (int x = x0; x <= x1; ++x) {
       if (x >= s0 && x <= s1) {
         sink.span(y, s0, s1 + 1);

@@ -232,13 +232,6 @@ RowSpan band_rows(const PixelRect& rect, int row0, int rows) {
   return {std::max(rect.y0, row0), std::min(rect.y0 + rect.h, row0 + rows)};
 }
 
-// Whether the 8 bytes at p are all 0.
-bool zero8(const std::uint8_t* p) {
-  std::uint64_t v;
-  std::memcpy(&v, p, 8);
-  return v == 0;
-}
-
 std::uint32_t load4(const std::uint8_t* p) {
   std::uint32_t v;
   std::memcpy(&v, p, 4);
@@ -324,22 +317,18 @@ SOLDIER_CLONES_AVX2 void composite_figure(const FigureTiles& tiles, Canvas& band
       std::uint8_t* mask = cover != nullptr ? cover + row : nullptr;
       int x = 0;
 #if defined(__SSE2__)
-      for (; x + 4 <= b.rect.w; x += 4) {
-        // Eight empty pixels at once: a tile is the batch's box, mostly empty round a limb.
-        if (x + 8 <= b.rect.w && zero8(cov + x) && (lit == nullptr || zero8(lit + x))) {
-          x += 4;
-          continue;
-        }
-        const std::uint32_t k4 = load4(cov + x), l4 = lit != nullptr ? load4(lit + x) : 0u;
-        if ((k4 | l4) == 0) continue;
-        std::uint8_t* p = px + 4 * static_cast<std::size_t>(x);
+      // Four pixels: the colour with coverage k4 and the highlight with l4 (a byte a pixel).
+      auto quad = [&](int at) SOLDIER_INLINE {
+        const std::uint32_t k4 = load4(cov + at), l4 = lit != nullptr ? load4(lit + at) : 0u;
+        if ((k4 | l4) == 0) return;
+        std::uint8_t* p = px + 4 * static_cast<std::size_t>(at);
         __m128i lo, hi;
         if (k4 == 0xffffffffu && opaque) {
           // Covered and opaque: blend_over at alpha 255 is the colour itself.
-          if (mask != nullptr) std::memcpy(mask + x, &k4, 4);
+          if (mask != nullptr) std::memcpy(mask + at, &k4, 4);
           if (l4 == 0) {
             _mm_storeu_si128(reinterpret_cast<__m128i*>(p), base_word4);
-            continue;
+            return;
           }
           lo = hi = base4.colour;
         } else {
@@ -348,12 +337,30 @@ SOLDIER_CLONES_AVX2 void composite_figure(const FigureTiles& tiles, Canvas& band
           hi = _mm_unpackhi_epi8(d, _mm_setzero_si128());
           if (k4 != 0) {
             base4.over(lo, hi, k4);
-            if (mask != nullptr) max4(mask + x, k4);
+            if (mask != nullptr) max4(mask + at, k4);
           }
         }
         if (l4 != 0) lit4.over(lo, hi, l4);
         _mm_storeu_si128(reinterpret_cast<__m128i*>(p), _mm_packus_epi16(lo, hi));
+      };
+      // Sixteen pixels at once where all are empty (a tile is its batch's box, mostly empty
+      // round a limb) or all covered by an opaque colour without highlight (a large run's
+      // inside): one test and four stores instead of four quads.
+      for (; x + 16 <= b.rect.w; x += 16) {
+        const __m128i k16 = _mm_loadu_si128(reinterpret_cast<const __m128i*>(cov + x));
+        const __m128i l16 = lit != nullptr ? _mm_loadu_si128(reinterpret_cast<const __m128i*>(lit + x)) : _mm_setzero_si128();
+        const __m128i zero = _mm_setzero_si128();
+        const bool no_lit = _mm_movemask_epi8(_mm_cmpeq_epi8(l16, zero)) == 0xffff;
+        if (no_lit && _mm_movemask_epi8(_mm_cmpeq_epi8(k16, zero)) == 0xffff) continue;
+        if (no_lit && opaque && _mm_movemask_epi8(_mm_cmpeq_epi8(k16, _mm_set1_epi8(-1))) == 0xffff) {
+          __m128i* p = reinterpret_cast<__m128i*>(px + 4 * static_cast<std::size_t>(x));
+          for (int q = 0; q < 4; ++q) _mm_storeu_si128(p + q, base_word4);
+          if (mask != nullptr) _mm_storeu_si128(reinterpret_cast<__m128i*>(mask + x), k16);
+          continue;
+        }
+        for (int q = 0; q < 16; q += 4) quad(x + q);
       }
+      for (; x + 4 <= b.rect.w; x += 4) quad(x);
 #endif
       for (; x < b.rect.w; ++x) {
         const unsigned k = cov[x], l = lit != nullptr ? lit[x] : 0u;
@@ -383,9 +390,14 @@ SOLDIER_CLONES_AVX2 void composite_grown(const FigureTiles& tiles, Canvas& band,
     int x = 0;
 #if defined(__SSE2__)
     for (; x + 4 <= r.w; x += 4) {
-      if (x + 8 <= r.w && (zero8(g + x) || zero8(c + x))) {
-        x += 4;
-        continue;
+      // Sixteen pixels skipped at once where the silhouette and the men behind do not meet.
+      if (x + 16 <= r.w) {
+        const __m128i m16 = _mm_min_epu8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(g + x)),
+                                         _mm_loadu_si128(reinterpret_cast<const __m128i*>(c + x)));
+        if (_mm_movemask_epi8(_mm_cmpeq_epi8(m16, _mm_setzero_si128())) == 0xffff) {
+          x += 12;
+          continue;
+        }
       }
       const std::uint32_t m4 = static_cast<std::uint32_t>(_mm_cvtsi128_si32(
           _mm_min_epu8(_mm_cvtsi32_si128(static_cast<int>(load4(g + x))), _mm_cvtsi32_si128(static_cast<int>(load4(c + x))))));

@@ -1,6 +1,6 @@
 // Crowd benchmark (issue 14): the full 60 Hz frame of N soldiers -- every soldier stepped by
 // the real pipeline (game::World, anim::Character::step) at 1/120 s twice, then drawn on a
-// cleared 1280x720 canvas (render::draw_soldiers: contact shadows, ranks, firing) -- for
+// cleared 1280x720 canvas (render::draw_soldier_groups, a group a lane: contact shadows, ranks, firing) -- for
 // N = 10, 100 and 1000 and each thread count (1 and 2, and any --threads given). The
 // soldiers stand in ten lanes over the frame, about 57 px tall (32 px/m), walking, running,
 // backing off, aiming, firing, crouched, kneeling and prone: every state the pipeline has.
@@ -149,7 +149,6 @@ int main(int argc, char** argv) {
   std::vector<Row> rows;
   for (int n : counts) {
     const Crowd crowd = crowd_of(n);
-    std::vector<anim::CharacterFrame> lane_frames;
     double one_thread_ms = 0.0;
     for (int threads : thread_counts) {
       std::fprintf(stderr, "bench_crowd: %d soldiers, %d thread%s\n", n, threads, threads == 1 ? "" : "s");  // progress
@@ -172,20 +171,26 @@ int main(int argc, char** argv) {
         world.step(intents, kDt);
         ++k;
       };
-      std::vector<render::Detail> lane_detail;
-      render::SoldierScratch scratch;  // the bands' buffers, reused lane after lane and frame after frame
+      std::vector<std::vector<anim::CharacterFrame>> lane_frames(kLanes);
+      std::vector<std::vector<render::Detail>> lane_detail(kLanes);
+      std::vector<render::SoldierGroup> lanes(kLanes);
+      render::SoldierScratch scratch;  // the bands' buffers, reused frame after frame
       auto draw = [&] {
         canvas.clear(palette.sky_horizon);
         for (int lane = 0; lane < kLanes; ++lane) {
-          lane_frames.clear();
-          lane_detail.clear();
+          std::vector<anim::CharacterFrame>& frames = lane_frames[static_cast<std::size_t>(lane)];
+          std::vector<render::Detail>& lod = lane_detail[static_cast<std::size_t>(lane)];
+          frames.clear();
+          lod.clear();
           for (std::size_t i = static_cast<std::size_t>(lane); i < world.size(); i += kLanes) {
-            lane_frames.push_back(world.frames()[i]);
-            lane_detail.push_back(detail[i]);
+            frames.push_back(world.frames()[i]);
+            lod.push_back(detail[i]);
           }
-          render::draw_soldiers(canvas, lane_camera(cam, lane), terrain, lane_frames, palette, -1, {}, parallel, lane_detail,
-                                &scratch);
+          lanes[static_cast<std::size_t>(lane)] = {lane_camera(cam, lane), &terrain, frames, -1, lod};
         }
+        // The ten lanes, each a camera of its own, in one pass over the canvas: the pixels
+        // of ten draw_soldiers calls, lane after lane.
+        render::draw_soldier_groups(canvas, lanes, palette, {}, parallel, &scratch);
       };
       for (int w = 0; w < kWarmupSteps; ++w) step();
       Row row;

@@ -8,34 +8,33 @@ namespace render {
 namespace {
 
 // The ground darkened over [cx - half, cx + half] (world m) with `strength` at the middle,
-// fading to the ends (1 - u^2) and with depth below the surface (linearly).
-void shade(Canvas& canvas, const Camera& camera, const anim::Terrain& terrain, double cx, double half, double strength,
-           const Palette& palette, const ContactShadowStyle& style) {
+// fading to the ends (1 - u^2) and with depth below the surface (linearly): the columns it
+// covers, appended to the plan.
+void plan_shade(ContactShadowPlan& plan, const Camera& camera, int width, const anim::Terrain& terrain, double cx,
+                double half, double strength) {
   if (!(strength > 0.0) || !(half > 0.0)) return;
   const float x0 = camera.to_canvas({cx - half, 0.0}).x, x1 = camera.to_canvas({cx + half, 0.0}).x;
-  const float depth = std::max(2.0f, static_cast<float>(camera.to_px(style.depth)));
-  // From a little above the surface line: the ground's lit edge straddles it.
-  const float lift = std::max(1.2f, static_cast<float>(camera.to_px(0.018)));
   for (int x = std::max(0, static_cast<int>(std::floor(std::min(x0, x1))));
-       x < std::min(canvas.width(), static_cast<int>(std::ceil(std::max(x0, x1)))); ++x) {
+       x < std::min(width, static_cast<int>(std::ceil(std::max(x0, x1)))); ++x) {
     const double wx = camera.to_world({x + 0.5f, 0.0f}).x;
     const double u = (wx - cx) / half;
     const double across = 1.0 - u * u;
     if (across <= 0.0) continue;
-    const float top = camera.to_canvas({wx, terrain.ground_at(wx)}).y - lift;
-    for (int y = std::max(0, static_cast<int>(std::floor(top))); y < std::min(canvas.height(), static_cast<int>(top + depth + lift) + 1); ++y) {
-      const float below = y + 0.5f - top;
-      const float down = std::clamp(1.0f - (below - lift) / depth, 0.0f, 1.0f);
-      const float cover = std::clamp(static_cast<float>(y + 1) - top, 0.0f, 1.0f);
-      canvas.blend_pixel(x, y, palette.contact_shadow, static_cast<float>(strength * across) * down * cover);
-    }
+    // Camera::to_canvas's y without its row0, which each band takes off (paint_contact_shadow).
+    const double surface = 0.5 * camera.height - (terrain.ground_at(wx) - camera.center_world.y) * camera.px_per_m;
+    plan.columns.push_back({x, static_cast<float>(strength * across), surface});
   }
 }
 
 }  // namespace
 
-void draw_contact_shadow(Canvas& canvas, const Camera& camera, const anim::Terrain& terrain,
+void plan_contact_shadow(ContactShadowPlan& plan, const Camera& camera, int width, const anim::Terrain& terrain,
                          const anim::CharacterFrame& frame, const Palette& palette, const ContactShadowStyle& style) {
+  plan.columns.clear();
+  plan.colour = palette.contact_shadow;
+  plan.depth = std::max(2.0f, static_cast<float>(camera.to_px(style.depth)));
+  // From a little above the surface line: the ground's lit edge straddles it.
+  plan.lift = std::max(1.2f, static_cast<float>(camera.to_px(0.018)));
   const anim::Proportions& body = frame.body_size;
   for (anim::Side side : anim::kSides) {
     const bool near = side == anim::Side::near;
@@ -46,10 +45,30 @@ void draw_contact_shadow(Canvas& canvas, const Camera& camera, const anim::Terra
     const double height = std::max(0.0, std::min(ankle.y - body.ankle_height - terrain.ground_at(ankle.x),
                                                  toe.y - terrain.ground_at(toe.x)));
     const double strength = style.strength * std::clamp(1.0 - height / style.fade_height, 0.0, 1.0);
-    shade(canvas, camera, terrain, 0.5 * (ankle.x + toe.x), 0.5 * body.foot + style.margin, strength, palette, style);
+    plan_shade(plan, camera, width, terrain, 0.5 * (ankle.x + toe.x), 0.5 * body.foot + style.margin, strength);
   }
   const anim::vec2 pelvis = frame.joints[anim::index(anim::Joint::pelvis)];
-  if (anim::is_finite(pelvis)) shade(canvas, camera, terrain, pelvis.x, style.body_half, style.body_strength, palette, style);
+  if (anim::is_finite(pelvis)) plan_shade(plan, camera, width, terrain, pelvis.x, style.body_half, style.body_strength);
+}
+
+void paint_contact_shadow(Canvas& canvas, int row0, const ContactShadowPlan& plan) {
+  const float depth = plan.depth, lift = plan.lift;
+  for (const ContactShadowPlan::Column& c : plan.columns) {
+    const float top = static_cast<float>(c.surface - row0) - lift;
+    for (int y = std::max(0, static_cast<int>(std::floor(top))); y < std::min(canvas.height(), static_cast<int>(top + depth + lift) + 1); ++y) {
+      const float below = y + 0.5f - top;
+      const float down = std::clamp(1.0f - (below - lift) / depth, 0.0f, 1.0f);
+      const float cover = std::clamp(static_cast<float>(y + 1) - top, 0.0f, 1.0f);
+      canvas.blend_pixel(c.x, y, plan.colour, c.strength * down * cover);
+    }
+  }
+}
+
+void draw_contact_shadow(Canvas& canvas, const Camera& camera, const anim::Terrain& terrain,
+                         const anim::CharacterFrame& frame, const Palette& palette, const ContactShadowStyle& style) {
+  ContactShadowPlan plan;
+  plan_contact_shadow(plan, camera, canvas.width(), terrain, frame, palette, style);
+  paint_contact_shadow(canvas, camera.row0, plan);
 }
 
 }  // namespace render

@@ -7,6 +7,8 @@
 #include "render/canvas.hpp"
 #include "render/palette.hpp"
 
+#include <vector>
+
 namespace render {
 
 struct ContactShadowStyle {
@@ -21,5 +23,26 @@ struct ContactShadowStyle {
 // The shadows of one soldier on the ground below the terrain's surface (drawn before him).
 void draw_contact_shadow(Canvas& canvas, const Camera& camera, const anim::Terrain& terrain,
                          const anim::CharacterFrame& frame, const Palette& palette, const ContactShadowStyle& style = {});
+
+// The same shadows planned once and painted on any band of rows (issue 14: a soldier spans
+// several bands, and the ground under each column -- the terrain looked up, the world and
+// canvas mapped -- is the same for all of them). Painting a plan is draw_contact_shadow,
+// byte for byte, on a canvas whose camera is the plan's with row0 = `row0`.
+struct ContactShadowPlan {
+  struct Column {
+    int x = 0;             // canvas column, px
+    float strength = 0.0f; // opacity at the surface, 0..1 (the shadow's strength * its fade across)
+    double surface = 0.0;  // canvas y of the ground line before the camera's row0 is taken off, px
+  };
+  std::vector<Column> columns;  // in draw order: near boot, far boot, body
+  float depth = 0.0f;           // px below the surface over which it fades out
+  float lift = 0.0f;            // px above the surface line it starts from
+  Rgba colour{};
+};
+// `width`: the canvas's, px (columns past it are left out).
+void plan_contact_shadow(ContactShadowPlan& plan, const Camera& camera, int width, const anim::Terrain& terrain,
+                         const anim::CharacterFrame& frame, const Palette& palette, const ContactShadowStyle& style = {});
+// `canvas`: as wide as the plan's, its row 0 the plan camera's row `row0`.
+void paint_contact_shadow(Canvas& canvas, int row0, const ContactShadowPlan& plan);
 
 }  // namespace render

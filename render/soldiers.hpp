@@ -8,6 +8,7 @@
 #include "anim/terrain.hpp"
 #include "render/camera.hpp"
 #include "render/canvas.hpp"
+#include "render/contact_shadow.hpp"
 #include "render/coverage_layer.hpp"
 #include "render/detail.hpp"
 #include "render/figure_tiles.hpp"
@@ -68,10 +69,16 @@ class SoldierScratch {
     if (figures_.size() < count) figures_.resize(count);
     return figures_;
   }
+  // Room for the contact shadows of `count` soldiers.
+  std::vector<ContactShadowPlan>& shadows(std::size_t count) {
+    if (shadows_.size() < count) shadows_.resize(count);
+    return shadows_;
+  }
 
  private:
   std::vector<Band> bands_;
   std::vector<FigureTiles> figures_;
+  std::vector<ContactShadowPlan> shadows_;
 };
 
 // The soldiers over an already drawn scene: back rank first, then the front, the selected
@@ -85,5 +92,22 @@ void draw_soldiers(Canvas& canvas, const Camera& camera, const anim::Terrain& te
                    std::span<const anim::CharacterFrame> soldiers, const Palette& palette, int selected,
                    const RankStyle& style = {}, const ForEach& parallel = {}, std::span<const Detail> detail = {},
                    SoldierScratch* scratch = nullptr);
+
+// Soldiers seen through a camera of their own: one call of draw_soldiers.
+struct SoldierGroup {
+  Camera camera;
+  const anim::Terrain* terrain = nullptr;  // not null
+  std::span<const anim::CharacterFrame> soldiers;
+  int selected = -1;                       // as draw_soldiers' `selected`, in this group
+  std::span<const Detail> detail;          // as draw_soldiers' `detail`
+};
+
+// draw_soldiers of each group in turn (a later group's soldiers over an earlier's), in one
+// pass of bands over the canvas: the same pixels as one call per group, but every soldier of
+// every group is prepared in one parallel loop and every band is painted by one job that
+// copies its rows once (issue 14: bench_crowd's ten lanes, each a camera of its own, were
+// ten passes of two or three bands each, too few to share among threads).
+void draw_soldier_groups(Canvas& canvas, std::span<const SoldierGroup> groups, const Palette& palette,
+                         const RankStyle& style = {}, const ForEach& parallel = {}, SoldierScratch* scratch = nullptr);
 
 }  // namespace render

@@ -142,6 +142,41 @@ TEST_CASE("the bands of the canvas give the same pixels whatever order and threa
   }
 }
 
+TEST_CASE("soldiers drawn as groups in one pass give the pixels of one draw_soldiers call per group") {
+  const std::vector<anim::CharacterFrame> frames = crowd_frames(nullptr, 90);
+  render::Camera cam;
+  cam.width = 640;
+  cam.height = 360;
+  cam.px_per_m = 40.0;
+  cam.center_world = {0.0, 1.0};
+  const render::Palette palette = render::default_palette();
+  const anim::Terrain terrain;
+  // Three groups, each a camera of its own: the crowd split in three, seen higher or lower on
+  // the canvas, overlapping where their rows meet; the selected soldier in the middle one.
+  std::vector<std::vector<anim::CharacterFrame>> parts(3);
+  for (std::size_t i = 0; i < frames.size(); ++i) parts[i % 3].push_back(frames[i]);
+  std::vector<render::SoldierGroup> groups;
+  for (int g = 0; g < 3; ++g) {
+    render::Camera c = cam;
+    c.center_world.y += 1.6 * (g - 1);
+    groups.push_back({c, &terrain, parts[static_cast<std::size_t>(g)], g == 1 ? 2 : -1, {}});
+  }
+  render::Canvas one_by_one(cam.width, cam.height);
+  one_by_one.clear(palette.sky_horizon);
+  for (const render::SoldierGroup& g : groups)
+    render::draw_soldiers(one_by_one, g.camera, *g.terrain, g.soldiers, palette, g.selected);
+  for (int threads : {1, 2, 8}) {
+    game::ThreadPool pool(threads);
+    render::SoldierScratch scratch;
+    render::Canvas grouped(cam.width, cam.height);
+    for (int frame = 0; frame < 2; ++frame) {  // the second time on reused scratch
+      grouped.clear(palette.sky_horizon);
+      render::draw_soldier_groups(grouped, groups, palette, {}, pool.runner(), &scratch);
+      CHECK_MESSAGE(fnv1a(grouped) == fnv1a(one_by_one), threads << " threads, frame " << frame);
+    }
+  }
+}
+
 TEST_CASE("soldier trace and soldier render write the same bytes with --threads 1, 2 and 8") {
   Scratch scratch("test_threads");
   std::uint64_t trace_hash = 0, png_hash = 0;

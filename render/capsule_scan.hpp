@@ -153,6 +153,10 @@ inline void edge_coverage(const Capsule& cap, const int* xs, const int* ys, int 
 //                                   without `lit`)
 // Every pixel with coverage comes exactly once; pixels with none may come with 0.
 //
+// A sink that declares kTakesMax keeps max(coverage) of what it is given, and has room for
+// a quad's four pixels wherever the quad starts: it may then be given a pixel again, or one
+// of 0 coverage past the row's range, in a quad's lanes that are not masked off.
+//
 // A sink that has grown_quad(y, x, cov) and grown_pixel(y, x, cov) (render/figure_tiles.cpp)
 // may also be given `grown_radius` > cap.radius: the coverage of cap's segment at that radius
 // (the ranks' haze gap round a silhouette), from the same distance on the same walk, over
@@ -161,6 +165,7 @@ inline void edge_coverage(const Capsule& cap, const int* xs, const int* ys, int 
 template <class Sink>
 [[gnu::always_inline]] inline void scan_capsule(const Capsule& cap, const Capsule* lit, float grown_radius, int clip_w, int clip_h, Sink& sink) {
   constexpr bool takes_grown = requires(Sink& s) { s.grown_pixel(0, 0, 0u); };
+  constexpr bool takes_max = requires { Sink::kTakesMax; };
   const bool grown = takes_grown && grown_radius > cap.radius;
   const float r = cap.radius;
   if (!(r > 0.0f) || clip_w <= 0 || clip_h <= 0) return;
@@ -345,8 +350,11 @@ template <class Sink>
           // lanes before x were given by the previous quad and are masked off.
           const int xs = std::min(x, clip_w - 4);
           const __m128i xi = _mm_add_epi32(_mm_set1_epi32(xs), lane_idx);
-          const __m128i keep = _mm_andnot_si128(
-              _mm_or_si128(_mm_cmplt_epi32(xi, _mm_set1_epi32(x)), _mm_cmpgt_epi32(xi, last)), _mm_set1_epi32(-1));
+          // A sink that keeps the max needs no mask: a lane given twice changes nothing, and
+          // one past the row's range has coverage 0 by the formula (or lies in its span).
+          const __m128i keep = takes_max ? _mm_set1_epi32(-1)
+                                         : _mm_andnot_si128(_mm_or_si128(_mm_cmplt_epi32(xi, _mm_set1_epi32(x)), _mm_cmpgt_epi32(xi, last)),
+                                                            _mm_set1_epi32(-1));
           const __m128 pxc = _mm_add_ps(_mm_cvtepi32_ps(xi), half);
           const __m128 d = lanes.distance(pxc, uy);
           const __m128i cov = _mm_and_si128(CapsuleLanes::coverage8_of(lanes.r, d), keep);

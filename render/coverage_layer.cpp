@@ -10,6 +10,7 @@ namespace render {
 
 // Accumulates coverage with max(): the union of shapes, never their sum.
 struct LayerSink {
+  static constexpr bool kTakesMax = true;  // capsule_scan.hpp: max() into a canvas-sized buffer
   CoverageLayer& layer;
   std::uint8_t* cov;
   std::uint32_t width;

@@ -41,6 +41,7 @@ inline void fill255(std::uint8_t* p, int n) {
 // top-left pixel is (x0, y0) of the canvas. The tile holds every pixel the scan can give, a
 // quad's four included (rasterize_figure makes it so).
 struct TileSink {
+  static constexpr bool kTakesMax = true;  // capsule_scan.hpp: max() into tiles that hold a quad's reach
   std::uint8_t* cov;
   std::uint8_t* lit;  // null: no highlight on this pass
   int x0, y0, w;

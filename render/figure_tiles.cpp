@@ -307,10 +307,11 @@ SOLDIER_CLONES_AVX2 void composite_figure(const FigureTiles& tiles, Canvas& band
     const RowSpan rows = band_rows(b.rect, row0, band.height());
 #if defined(__SSE2__)
     const Blend4 base4(b.base), lit4(b.lit);
-    const bool opaque = b.base.a == 255;
-    std::uint32_t word;
+    const bool opaque = b.base.a == 255, lit_opaque = b.lit.a == 255;
+    std::uint32_t word, lit_word;
     std::memcpy(&word, &b.base, 4);
-    const __m128i base_word4 = _mm_set1_epi32(static_cast<int>(word));
+    std::memcpy(&lit_word, &b.lit, 4);
+    const __m128i base_word4 = _mm_set1_epi32(static_cast<int>(word)), lit_word4 = _mm_set1_epi32(static_cast<int>(lit_word));
 #endif
     for (int y = rows.from; y < rows.to; ++y) {
       const std::size_t t = static_cast<std::size_t>(y - b.rect.y0) * static_cast<std::size_t>(b.rect.w);
@@ -333,6 +334,13 @@ SOLDIER_CLONES_AVX2 void composite_figure(const FigureTiles& tiles, Canvas& band
         const std::uint32_t k4 = load4(cov + at), l4 = lit != nullptr ? load4(lit + at) : 0u;
         if ((k4 | l4) == 0) return;
         std::uint8_t* p = px + 4 * static_cast<std::size_t>(at);
+        if (l4 == 0xffffffffu && lit_opaque) {
+          // Under a highlight of full coverage and opacity: blend_over at alpha 255 is the
+          // highlight's colour, whatever the batch's colour left below it.
+          if (mask != nullptr) max4(mask + at, k4);
+          _mm_storeu_si128(reinterpret_cast<__m128i*>(p), lit_word4);
+          return;
+        }
         __m128i lo, hi;
         if (k4 == 0xffffffffu && opaque) {
           // Covered and opaque: blend_over at alpha 255 is the colour itself.

@@ -1,0 +1,137 @@
+#include "render/capsule_scan_avx2.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#define SOLDIER_AVX2 __attribute__((target("avx2")))
+#define SOLDIER_AVX2_INLINE __attribute__((target("avx2"), always_inline)) inline
+#endif
+
+namespace render::detail {
+
+#if defined(SOLDIER_AVX2)
+
+bool have_avx2() { return __builtin_cpu_supports("avx2"); }
+
+namespace {
+
+// CapsuleLanes (capsule_scan.hpp) on eight lanes: the same operations in the same order.
+struct Lanes8 {
+  __m256 ax0, ay0, axx, axy, len, r;
+};
+
+SOLDIER_AVX2_INLINE Lanes8 lanes8(const Capsule& c) {
+  return {_mm256_set1_ps(c.a.x), _mm256_set1_ps(c.a.y), _mm256_set1_ps(c.axis.x),
+          _mm256_set1_ps(c.axis.y), _mm256_set1_ps(c.length), _mm256_set1_ps(c.radius)};
+}
+
+SOLDIER_AVX2_INLINE __m256 distance8(const Lanes8& l, __m256 px_centre, __m256 uy) {
+  const __m256 ux = _mm256_sub_ps(px_centre, l.ax0);
+  const __m256 t = _mm256_min_ps(_mm256_max_ps(_mm256_add_ps(_mm256_mul_ps(ux, l.axx), _mm256_mul_ps(uy, l.axy)), _mm256_setzero_ps()), l.len);
+  const __m256 qx = _mm256_sub_ps(ux, _mm256_mul_ps(t, l.axx)), qy = _mm256_sub_ps(uy, _mm256_mul_ps(t, l.axy));
+  return _mm256_sqrt_ps(_mm256_add_ps(_mm256_mul_ps(qx, qx), _mm256_mul_ps(qy, qy)));
+}
+
+SOLDIER_AVX2_INLINE __m256i coverage8_of(__m256 radius, __m256 d) {
+  const __m256 half = _mm256_set1_ps(0.5f);
+  const __m256 cov = _mm256_min_ps(_mm256_max_ps(_mm256_add_ps(_mm256_sub_ps(radius, d), half), _mm256_setzero_ps()), _mm256_set1_ps(1.0f));
+  return _mm256_cvttps_epi32(_mm256_add_ps(_mm256_mul_ps(cov, _mm256_set1_ps(255.0f)), half));
+}
+
+// max() of eight coverages (0..255 lanes, so the saturating packs keep each whole) into the
+// eight bytes at p.
+SOLDIER_AVX2_INLINE void max8(std::uint8_t* p, __m256i cov) {
+  const __m128i words = _mm_packs_epi32(_mm256_castsi256_si128(cov), _mm256_extracti128_si256(cov, 1));
+  const __m128i bytes = _mm_packus_epi16(words, words);
+  _mm_storel_epi64(reinterpret_cast<__m128i*>(p), _mm_max_epu8(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(p)), bytes));
+}
+
+}  // namespace
+
+SOLDIER_AVX2 void scan_thin_avx2(const Capsule& cap, const Capsule* lit, float grown_radius, int clip_w, int clip_h,
+                                 const OctTiles& tiles) {
+  // The set-up and the row ranges are scan_capsule's for a shape without interior spans
+  // (any range that holds every covered pixel gives the same bytes).
+  const bool grown = tiles.grown != nullptr && grown_radius > cap.radius;
+  const float r = cap.radius;
+  if (!(r > 0.0f) || clip_w < 8 || clip_h <= 0) return;
+  const float outer = (grown ? grown_radius : r) + 0.5f + kRangePad;
+  const float ymin = std::min(cap.a.y, cap.b.y) - outer, ymax = std::max(cap.a.y, cap.b.y) + outer;
+  const float xmin = std::min(cap.a.x, cap.b.x) - outer, xmax = std::max(cap.a.x, cap.b.x) + outer;
+  if (!(ymax > 0.0f) || !(ymin < static_cast<float>(clip_h))) return;
+  if (!(xmax > 0.0f) || !(xmin < static_cast<float>(clip_w))) return;
+  const int y0 = std::max(0, static_cast<int>(std::ceil(std::max(ymin, -1.0f) - 0.5f)));
+  const int y1 = std::min(clip_h - 1, static_cast<int>(std::floor(std::min(ymax, static_cast<float>(clip_h) + 1.0f) - 0.5f)));
+  const bool has_lit = lit != nullptr && lit->radius > 0.0f && tiles.lit != nullptr;
+  const float lit_outer = has_lit ? lit->radius + 0.5f + kRangePad : 0.0f;
+  const float lit_ymin = has_lit ? std::min(lit->a.y, lit->b.y) - lit_outer : 0.0f;
+  const float lit_ymax = has_lit ? std::max(lit->a.y, lit->b.y) + lit_outer : 0.0f;
+  const float ax = cap.axis.x, ay = cap.axis.y, len = cap.length, a_x = cap.a.x, a_y = cap.a.y;
+  const bool disc = !(len > 0.0f);
+  const bool across_u = !disc && std::fabs(ay) >= 1e-3f, along_u = !disc && std::fabs(ax) >= 1e-3f;
+  const float inv_ay = across_u ? 1.0f / ay : 0.0f, inv_ax = along_u ? 1.0f / ax : 0.0f;
+  const float across_hw = std::fabs(outer * inv_ay);
+  const float outer2 = outer * outer;
+  const float lim_w = static_cast<float>(clip_w);
+  auto floor_px = [&](float v) { return static_cast<int>(std::min(std::max(v, -2.0f), lim_w + 1.0f) + 4.0f) - 4; };
+
+  const Lanes8 lanes = lanes8(cap), lit_lanes = lanes8(has_lit ? *lit : cap);
+  const __m256 grown_r = _mm256_set1_ps(grown_radius), half = _mm256_set1_ps(0.5f);
+  const __m256i lane_idx = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+  for (int y = y0; y <= y1; ++y) {
+    const float py = static_cast<float>(y) + 0.5f;
+    const float dy = py - a_y;
+    float lo = xmin, hi = xmax;
+    if (disc) {
+      const float dy2 = dy * dy;
+      if (!(dy2 < outer2)) continue;
+      const float h = std::sqrt(outer2 - dy2);
+      lo = a_x - h;
+      hi = a_x + h;
+    } else {
+      if (across_u) {
+        const float c = a_x + dy * ax * inv_ay;
+        lo = std::max(lo, c - across_hw);
+        hi = std::min(hi, c + across_hw);
+      }
+      if (along_u) {
+        float u0 = (-outer - dy * ay) * inv_ax, u1 = (len + outer - dy * ay) * inv_ax;
+        if (u0 > u1) std::swap(u0, u1);
+        lo = std::max(lo, a_x + u0);
+        hi = std::min(hi, a_x + u1);
+      }
+    }
+    const int x0 = std::max(0, floor_px(lo - 0.5f));
+    const int x1 = std::min(clip_w - 1, floor_px(hi - 0.5f));
+    if (x0 > x1) continue;
+    const __m256 uy = _mm256_set1_ps(dy);
+    const bool lit_row = has_lit && py > lit_ymin && py < lit_ymax;
+    const __m256 lit_uy = _mm256_set1_ps(lit_row ? py - lit->a.y : 0.0f);
+    const std::ptrdiff_t row = static_cast<std::ptrdiff_t>(y - tiles.y0) * tiles.w;
+    std::uint8_t* cov_row = tiles.cov + row;
+    std::uint8_t* lit_row_bytes = has_lit ? tiles.lit + row : nullptr;
+    std::uint8_t* grown_row = grown ? tiles.grown + static_cast<std::ptrdiff_t>(y - tiles.gy0) * tiles.gw : nullptr;
+    for (int x = x0; x <= x1; x += 8) {
+      // Moved left to stay on the canvas: the tiles keep the max, so lanes given twice, or
+      // past the row's range (coverage 0 by the formula), change nothing.
+      const int xs = std::min(x, clip_w - 8);
+      const __m256 pxc = _mm256_add_ps(_mm256_cvtepi32_ps(_mm256_add_epi32(_mm256_set1_epi32(xs), lane_idx)), half);
+      const __m256 d = distance8(lanes, pxc, uy);
+      max8(cov_row + (xs - tiles.x0), coverage8_of(lanes.r, d));
+      if (lit_row) max8(lit_row_bytes + (xs - tiles.x0), coverage8_of(lit_lanes.r, distance8(lit_lanes, pxc, lit_uy)));
+      if (grown) max8(grown_row + (xs - tiles.gx0), coverage8_of(grown_r, d));
+    }
+  }
+}
+
+#else
+
+bool have_avx2() { return false; }
+
+void scan_thin_avx2(const Capsule&, const Capsule*, float, int, int, const OctTiles&) {}
+
+#endif
+
+}  // namespace render::detail

@@ -1,0 +1,35 @@
+#pragma once
+// The thin runs of a figure scanned eight pixels at a time (issue 14). At the scale where a
+// thousand soldiers share a frame, most runs are 1-3 px in radius and their rows 5-9 px
+// wide: two quads of scan_capsule (render/capsule_scan.hpp) but one oct of AVX2. The oct
+// evaluates the same coverage formula with the same IEEE operations in the same order as
+// CapsuleLanes, so the bytes are those of scan_capsule; only its rows' ranges are walked
+// eight pixels at a time. A separate function chosen at run time, since a template inlined
+// into a SOLDIER_CLONES_AVX2 function cannot use 256-bit intrinsics in its baseline copy.
+#include "render/capsule_scan.hpp"
+
+#include <cstdint>
+
+namespace render::detail {
+
+// Tiles of max coverage (render/figure_tiles.cpp), each with the canvas pixel of its first
+// byte and its width in bytes: the run's, its highlight's (null: none) and the grown
+// silhouette's (null: none). Each must hold eight bytes from any pixel an oct starts at:
+// the row's range, seven pixels past it, and from width - 8 on a canvas's right edge.
+struct OctTiles {
+  std::uint8_t* cov = nullptr;
+  std::uint8_t* lit = nullptr;
+  int x0 = 0, y0 = 0, w = 0;
+  std::uint8_t* grown = nullptr;
+  int gx0 = 0, gy0 = 0, gw = 0;
+};
+
+// Whether this CPU runs scan_thin_avx2.
+bool have_avx2();
+
+// scan_capsule(cap, lit, grown_radius, clip_w, clip_h) into max tiles, for a capsule
+// without interior spans (a run thinner than kSpanMinInner + 0.5 px) on a canvas at least
+// 8 px wide. Only where have_avx2().
+void scan_thin_avx2(const Capsule& cap, const Capsule* lit, float grown_radius, int clip_w, int clip_h, const OctTiles& tiles);
+
+}  // namespace render::detail

@@ -224,7 +224,11 @@ void rasterize_figure(FigureTiles& tiles, std::span<const FigureRun> runs, const
                   grown, tiles.grown_rect, width, height);
       } else {
         scan_into(cov, nullptr, batch.rect, cap, nullptr, width, height);
-        if (lit_here) scan_into(lit, nullptr, batch.rect, lit_cap, nullptr, width, height);
+        // A thin highlight of a large run (at 160 px/m most are) goes eight pixels at a time too.
+        if (lit_here && octs && hi_r < kOnePassMaxRadiusPx)
+          detail::scan_thin_avx2(lit_cap, nullptr, 0.0f, width, height, {lit, nullptr, batch.rect.x0, batch.rect.y0, batch.rect.w});
+        else if (lit_here)
+          scan_into(lit, nullptr, batch.rect, lit_cap, nullptr, width, height);
       }
     }
     i = end;

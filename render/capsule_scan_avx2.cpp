@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 
 #if defined(__x86_64__) && defined(__GNUC__)
 #include <immintrin.h>
@@ -46,6 +47,32 @@ SOLDIER_AVX2_INLINE void max8(std::uint8_t* p, __m256i cov) {
   const __m128i words = _mm_packs_epi32(_mm256_castsi256_si128(cov), _mm256_extracti128_si256(cov, 1));
   const __m128i bytes = _mm_packus_epi16(words, words);
   _mm_storel_epi64(reinterpret_cast<__m128i*>(p), _mm_max_epu8(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(p)), bytes));
+}
+
+// The same on four lanes (the low halves of the eight), for a row's last four pixels or
+// fewer: an oct there would reach seven pixels past the row, and every tile would have to
+// be four pixels wider for it.
+SOLDIER_AVX2_INLINE __m128 distance4(const Lanes8& l, __m128 px_centre, __m128 uy) {
+  const __m128 ux = _mm_sub_ps(px_centre, _mm256_castps256_ps128(l.ax0));
+  const __m128 axx = _mm256_castps256_ps128(l.axx), axy = _mm256_castps256_ps128(l.axy);
+  const __m128 t = _mm_min_ps(_mm_max_ps(_mm_add_ps(_mm_mul_ps(ux, axx), _mm_mul_ps(uy, axy)), _mm_setzero_ps()), _mm256_castps256_ps128(l.len));
+  const __m128 qx = _mm_sub_ps(ux, _mm_mul_ps(t, axx)), qy = _mm_sub_ps(uy, _mm_mul_ps(t, axy));
+  return _mm_sqrt_ps(_mm_add_ps(_mm_mul_ps(qx, qx), _mm_mul_ps(qy, qy)));
+}
+
+SOLDIER_AVX2_INLINE __m128i coverage4_of(__m128 radius, __m128 d) {
+  const __m128 half = _mm_set1_ps(0.5f);
+  const __m128 cov = _mm_min_ps(_mm_max_ps(_mm_add_ps(_mm_sub_ps(radius, d), half), _mm_setzero_ps()), _mm_set1_ps(1.0f));
+  return _mm_cvttps_epi32(_mm_add_ps(_mm_mul_ps(cov, _mm_set1_ps(255.0f)), half));
+}
+
+SOLDIER_AVX2_INLINE void max4(std::uint8_t* p, __m128i cov) {
+  const __m128i words = _mm_packs_epi32(cov, cov);
+  const __m128i bytes = _mm_packus_epi16(words, words);
+  std::uint32_t old, now;
+  std::memcpy(&old, p, 4);
+  now = static_cast<std::uint32_t>(_mm_cvtsi128_si32(_mm_max_epu8(_mm_cvtsi32_si128(static_cast<int>(old)), bytes)));
+  std::memcpy(p, &now, 4);
 }
 
 }  // namespace
@@ -113,7 +140,8 @@ SOLDIER_AVX2 void scan_thin_avx2(const Capsule& cap, const Capsule* lit, float g
     std::uint8_t* cov_row = tiles.cov + row;
     std::uint8_t* lit_row_bytes = has_lit ? tiles.lit + row : nullptr;
     std::uint8_t* grown_row = grown ? tiles.grown + static_cast<std::ptrdiff_t>(y - tiles.gy0) * tiles.gw : nullptr;
-    for (int x = x0; x <= x1; x += 8) {
+    int x = x0;
+    for (; x1 - x >= 4; x += 8) {  // five pixels or more left: an oct
       // Moved left to stay on the canvas: the tiles keep the max, so lanes given twice, or
       // past the row's range (coverage 0 by the formula), change nothing.
       const int xs = std::min(x, clip_w - 8);
@@ -122,6 +150,16 @@ SOLDIER_AVX2 void scan_thin_avx2(const Capsule& cap, const Capsule* lit, float g
       max8(cov_row + (xs - tiles.x0), coverage8_of(lanes.r, d));
       if (lit_row) max8(lit_row_bytes + (xs - tiles.x0), coverage8_of(lit_lanes.r, distance8(lit_lanes, pxc, lit_uy)));
       if (grown) max8(grown_row + (xs - tiles.gx0), coverage8_of(grown_r, d));
+    }
+    if (x <= x1) {  // one to four pixels left: a quad, moved left as scan_capsule's are
+      const int xs = std::min(x, clip_w - 4);
+      const __m128 pxc = _mm_add_ps(_mm_cvtepi32_ps(_mm_add_epi32(_mm_set1_epi32(xs), _mm256_castsi256_si128(lane_idx))), _mm_set1_ps(0.5f));
+      const __m128 d = distance4(lanes, pxc, _mm256_castps256_ps128(uy));
+      max4(cov_row + (xs - tiles.x0), coverage4_of(_mm256_castps256_ps128(lanes.r), d));
+      if (lit_row)
+        max4(lit_row_bytes + (xs - tiles.x0), coverage4_of(_mm256_castps256_ps128(lit_lanes.r),
+                                                           distance4(lit_lanes, pxc, _mm256_castps256_ps128(lit_uy))));
+      if (grown) max4(grown_row + (xs - tiles.gx0), coverage4_of(_mm256_castps256_ps128(grown_r), d));
     }
   }
 }

@@ -14,8 +14,8 @@ namespace render::detail {
 
 // Tiles of max coverage (render/figure_tiles.cpp), each with the canvas pixel of its first
 // byte and its width in bytes: the run's, its highlight's (null: none) and the grown
-// silhouette's (null: none). Each must hold eight bytes from any pixel an oct starts at:
-// the row's range, seven pixels past it, and from width - 8 on a canvas's right edge.
+// silhouette's (null: none). Each must hold the bytes an oct or a quad reaches: the row's
+// range, three pixels past it, and from width - 8 on a canvas's right edge.
 struct OctTiles {
   std::uint8_t* cov = nullptr;
   std::uint8_t* lit = nullptr;

@@ -105,11 +105,11 @@ struct PxBounds {
     if (!(x0 <= x1) || !(y0 <= y1)) return {};
     // Clamped while still floats, so a run far off the canvas cannot overflow the int.
     auto clamp_to = [](float v, int hi) { return static_cast<int>(std::floor(std::clamp(v, -8.0f, static_cast<float>(hi) + 8.0f))); };
-    // A row's range starts at most a pixel left of x0 and ends by x1; its last oct
-    // (scan_thin_avx2) reaches seven pixels past it, and one moved left to stay on the
-    // canvas starts at width - 8.
+    // A row's range starts at most a pixel left of x0 and ends by x1; its last quad reaches
+    // three pixels past it (scan_thin_avx2 ends a row on a quad too), and one moved left to
+    // stay on the canvas starts at width - 4 (an oct at width - 8).
     const int px0 = std::max(0, std::min(clamp_to(x0, width) - 1, width - 8));
-    const int px1 = std::min(width - 1, clamp_to(x1, width) + 7);
+    const int px1 = std::min(width - 1, clamp_to(x1, width) + 3);
     const int py0 = std::max(0, clamp_to(y0, height)), py1 = std::min(height - 1, clamp_to(y1, height));
     if (px0 > px1 || py0 > py1) return {};
     // A whole number of quads wide where the canvas allows (composite_figure then needs no

@@ -27,9 +27,10 @@ struct OctTiles {
 // Whether this CPU runs scan_thin_avx2.
 bool have_avx2();
 
-// scan_capsule(cap, lit, grown_radius, clip_w, clip_h) into max tiles, for a capsule
-// without interior spans (a run thinner than kSpanMinInner + 0.5 px) on a canvas at least
-// 8 px wide. Only where have_avx2().
+// scan_capsule(cap, lit, grown_radius, clip_w, clip_h) into max tiles, on a canvas at least
+// 8 px wide: every pixel of the rows by the formula, with no interior spans (those hold
+// only pixels the formula gives 255), so it is meant for runs whose rows are a few octs.
+// Only where have_avx2().
 void scan_thin_avx2(const Capsule& cap, const Capsule* lit, float grown_radius, int clip_w, int clip_h, const OctTiles& tiles);
 
 }  // namespace render::detail

@@ -17,6 +17,10 @@ namespace {
 // highlight are each filled at once (the one pass evaluates every pixel of the run). Either
 // way the coverage is the same (capsule_scan.hpp), so this is a matter of speed alone.
 constexpr float kOnePassMaxRadiusPx = 3.5f;
+// The same where the one pass goes eight pixels at a time (scan_thin_avx2): a row of a run
+// up to this radius is at most two octs, cheaper than a span's exact ends, and the run, its
+// highlight and its grown silhouette take one walk instead of three.
+constexpr float kOnePassMaxRadiusOctsPx = 6.0f;
 
 // Sets n bytes at p to 255: a span's run is a few to a few dozen bytes, where a call of
 // memset costs more than the stores (overlapping 8- and 16-byte stores, never past p + n).
@@ -143,6 +147,9 @@ void rasterize_figure(FigureTiles& tiles, std::span<const FigureRun> runs, const
   tiles.batches.clear();
   tiles.grown = FigureTiles::kNone;
   tiles.grown_rect = {};
+  // Thin runs eight pixels at a time where the CPU can (the same bytes as scan_into's quads).
+  const bool octs = width >= 8 && detail::have_avx2();
+  const float one_pass_max = octs ? kOnePassMaxRadiusOctsPx : kOnePassMaxRadiusPx;
   // The batches and their tiles' places first, so the bytes are allocated once.
   std::size_t bytes = 0;
   PxBounds all;
@@ -155,7 +162,7 @@ void rasterize_figure(FigureTiles& tiles, std::span<const FigureRun> runs, const
     for (std::size_t k = i; k < end; ++k) {
       // A small run's walk also gives the grown silhouette (below), over the grown rows and
       // columns: its batch's tiles must hold them too.
-      b.add(runs[k], runs[k].radius < kOnePassMaxRadiusPx ? std::max(grow, 0.0f) : 0.0f);
+      b.add(runs[k], runs[k].radius < one_pass_max ? std::max(grow, 0.0f) : 0.0f);
       all.add(runs[k], grow);
       any_highlight = any_highlight || runs[k].highlight > 0.0f;
     }
@@ -186,8 +193,6 @@ void rasterize_figure(FigureTiles& tiles, std::span<const FigureRun> runs, const
   tiles.bytes.assign(bytes, 0);
 
   const glm::vec2 light = palette.light.toward_px;
-  // Thin runs eight pixels at a time where the CPU can (the same bytes as scan_into's quads).
-  const bool octs = width >= 8 && detail::have_avx2();
   std::uint8_t* base = tiles.bytes.data();
   std::uint8_t* grown = tiles.grown != FigureTiles::kNone ? base + tiles.grown : nullptr;
   i = 0;
@@ -199,7 +204,7 @@ void rasterize_figure(FigureTiles& tiles, std::span<const FigureRun> runs, const
     for (std::size_t k = i; k < end; ++k) {
       const FigureRun& r = runs[k];
       const detail::Capsule cap(r.a, r.b, r.radius);
-      const bool one_pass = r.radius < kOnePassMaxRadiusPx;
+      const bool one_pass = r.radius < one_pass_max;
       // The grown silhouette: a small run's on its own walk, a large one's (whose walk
       // fills interior spans instead) on a walk of its own.
       const bool grown_here = grown != nullptr && one_pass && cov != nullptr && r.radius > 0.0f;

@@ -1,6 +1,7 @@
 #include "render/capsule_scan_avx2.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstring>
 
@@ -12,9 +13,15 @@
 
 namespace render::detail {
 
+namespace {
+std::atomic<bool> avx2_allowed{true};
+}  // namespace
+
+void set_avx2_allowed(bool allowed) { avx2_allowed.store(allowed); }
+
 #if defined(SOLDIER_AVX2)
 
-bool have_avx2() { return __builtin_cpu_supports("avx2"); }
+bool have_avx2() { return avx2_allowed.load(std::memory_order_relaxed) && __builtin_cpu_supports("avx2"); }
 
 namespace {
 

@@ -24,8 +24,12 @@ struct OctTiles {
   int gx0 = 0, gy0 = 0, gw = 0;
 };
 
-// Whether this CPU runs scan_thin_avx2.
+// Whether scan_thin_avx2 is used: this CPU runs it and it is not turned off.
 bool have_avx2();
+// Turns it off (or back on where the CPU has it): the test that the eight-pixel walk gives the
+// bytes of the four-pixel one, which a CPU without AVX2 takes (STYLE.md 7: the same bytes on
+// any machine). Not for the programs.
+void set_avx2_allowed(bool allowed);
 
 // scan_capsule(cap, lit, grown_radius, clip_w, clip_h) into max tiles, on a canvas at least
 // 8 px wide: every pixel of the rows by the formula, with no interior spans (those hold

@@ -8,6 +8,7 @@
 #include "game/core/world.hpp"
 #include "program_runner.hpp"
 #include "render/canvas.hpp"
+#include "render/capsule_scan_avx2.hpp"
 #include "render/palette.hpp"
 #include "render/soldiers.hpp"
 
@@ -174,6 +175,35 @@ TEST_CASE("soldiers drawn as groups in one pass give the pixels of one draw_sold
       render::draw_soldier_groups(grouped, groups, palette, {}, pool.runner(), &scratch);
       CHECK_MESSAGE(fnv1a(grouped) == fnv1a(one_by_one), threads << " threads, frame " << frame);
     }
+  }
+}
+
+TEST_CASE("the eight-pixel walk of thin runs gives the bytes of the four-pixel walk a CPU without AVX2 takes") {
+  const std::vector<anim::CharacterFrame> frames = crowd_frames(nullptr, 90);
+  const render::Palette palette = render::default_palette();
+  const anim::Terrain terrain;
+  // At a crowd's scale (every run thin) and closer (runs past the eight-pixel walk's reach).
+  for (double px_per_m : {32.0, 60.0, 160.0}) {
+    CAPTURE(px_per_m);
+    render::Camera cam;
+    cam.width = 640;
+    cam.height = 360;
+    cam.px_per_m = px_per_m;
+    cam.center_world = {0.0, 1.0};
+    auto draw = [&](bool octs) {
+      render::detail::set_avx2_allowed(octs);
+      render::Canvas canvas(cam.width, cam.height);
+      canvas.clear(palette.sky_horizon);
+      render::draw_soldiers(canvas, cam, terrain, frames, palette, 3);
+      render::detail::set_avx2_allowed(true);
+      return canvas;
+    };
+    const render::Canvas quads = draw(false);
+    CHECK(fnv1a(draw(true)) == fnv1a(quads));
+    int covered = 0;  // (something was drawn)
+    for (int y = 0; y < quads.height(); ++y)
+      for (int x = 0; x < quads.width(); ++x) covered += !(quads.pixel(x, y) == palette.sky_horizon);
+    CHECK(covered > 1000);
   }
 }
 

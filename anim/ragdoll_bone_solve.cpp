@@ -166,7 +166,7 @@ BoneSolvePlan make_bone_solve_plan(const RagdollRig& rig) {
       for (std::uint8_t x = 0; x < plan.below_count[k]; ++x)
         if (plan.below[k][x] == i) {
           plan.row_column[j] = static_cast<std::uint8_t>(k);
-          plan.row_entry[j++] = static_cast<std::uint16_t>(plan.below_first[k] + x);
+          plan.row_slot[plan.below_first[k] + x] = j++;
         }
     plan.row_count[i] = static_cast<std::uint8_t>(j - plan.row_first[i]);
   }
@@ -308,11 +308,12 @@ void solve_bones(const RagdollRig& rig, const BoneSolvePlan& plan, std::array<ve
         a[en.i][en.j] += glm::dot(grad[en.i][en.slot_i], wg[en.j][en.slot_j]);
       }
     }
-    // LDL^T, right-looking over the fixed pattern and the active rows; L kept compact.
+    // LDL^T, right-looking over the fixed pattern and the active rows; L kept compact, by rows.
+    const std::uint16_t* slot = plan.row_slot.data();
     for (std::size_t k = 0; k < kBoneRows; ++k) {
       if (!on(k)) {
         f->inv_diag[k] = 1.0f;
-        std::fill_n(f->lower + plan.below_first[k], plan.below_count[k], 0.0f);
+        for (std::uint8_t x = 0; x < plan.below_count[k]; ++x) f->lower[slot[plan.below_first[k] + x]] = 0.0f;
         continue;
       }
       std::uint8_t rows[kBoneRows];
@@ -327,9 +328,8 @@ void solve_bones(const RagdollRig& rig, const BoneSolvePlan& plan, std::array<ve
         const double lik = a[i][k] * inv;
         for (std::uint8_t y = 0; y <= x; ++y) a[i][rows[y]] -= lik * a[rows[y]][k];
       }
-      float* lower = f->lower + plan.below_first[k];
       for (std::uint8_t x = 0; x < plan.below_count[k]; ++x)
-        lower[x] = on(plan.below[k][x]) ? static_cast<float>(a[plan.below[k][x]][k] * inv) : 0.0f;
+        f->lower[slot[plan.below_first[k] + x]] = on(plan.below[k][x]) ? static_cast<float>(a[plan.below[k][x]][k] * inv) : 0.0f;
     }
     f->valid = true;
     f->fresh = true;
@@ -343,12 +343,14 @@ void solve_bones(const RagdollRig& rig, const BoneSolvePlan& plan, std::array<ve
     std::copy(&now_grad[0][0], &now_grad[0][0] + kBoneRows * kRowPoints, &scratch.grad[cache.newest][0][0]);
   }
 
-  // L D L^T lambda = -error (a row that takes part in neither has 0 in L: no test needed).
+  // L D L^T lambda = -error, over the rows that take part only: a row that does not has 0 in
+  // L (and 1 in D), so its multiplier is 0 and it changes no other. Both solves walk L by rows.
   double lambda[kBoneRows];
-  // Each sum in two halves (even and odd terms): a row's terms then run two at a time, and the
-  // solves, a chain of dependent sums down the elimination tree, take half the latency.
+  // L y = -error, each row a sum of the rows before it, in two halves (even and odd terms): a
+  // row's terms then run two at a time, and the chain of dependent sums down the elimination
+  // tree takes half the latency.
   for (std::size_t i = 0; i < kBoneRows; ++i) {
-    if (!on(i)) {  // its row of L is 0: its multiplier is 0, and stays so
+    if (!on(i)) {
       lambda[i] = 0.0;
       continue;
     }
@@ -356,26 +358,22 @@ void solve_bones(const RagdollRig& rig, const BoneSolvePlan& plan, std::array<ve
     const std::uint16_t first = plan.row_first[i], last = static_cast<std::uint16_t>(first + plan.row_count[i]);
     std::uint16_t j = first;
     for (; j + 1 < last; j += 2) {
-      even -= f->lower[plan.row_entry[j]] * lambda[plan.row_column[j]];
-      odd -= f->lower[plan.row_entry[j + 1]] * lambda[plan.row_column[j + 1]];
+      even -= f->lower[j] * lambda[plan.row_column[j]];
+      odd -= f->lower[j + 1] * lambda[plan.row_column[j + 1]];
     }
-    if (j < last) even -= f->lower[plan.row_entry[j]] * lambda[plan.row_column[j]];
+    if (j < last) even -= f->lower[j] * lambda[plan.row_column[j]];
     lambda[i] = even + odd;
   }
   for (std::size_t k = 0; k < kBoneRows; ++k) lambda[k] *= f->inv_diag[k];
-  for (std::size_t k = kBoneRows; k-- > 0;) {
-    if (!on(k)) continue;  // its column of L is 0
-    const float* lower = f->lower + plan.below_first[k];
-    const std::uint8_t* below = plan.below[k].data();
-    const std::uint8_t n = plan.below_count[k];
-    double even = lambda[k], odd = 0.0;
-    std::uint8_t x = 0;
-    for (; x + 1 < n; x += 2) {
-      even -= lower[x] * lambda[below[x]];
-      odd -= lower[x + 1] * lambda[below[x + 1]];
-    }
-    if (x < n) even -= lower[x] * lambda[below[x]];
-    lambda[k] = even + odd;
+  // L^T lambda = y, from the last row up: each row, once its multiplier is final, takes its
+  // share out of the rows its L row names. Walking the rows, not the columns, reads only the
+  // rows that take part (a column holds entries of rows that do not; a row that does not take
+  // part has its multiplier changed here, but it is not read again).
+  for (std::size_t i = kBoneRows; i-- > 0;) {
+    if (!on(i)) continue;
+    const double li = lambda[i];
+    const std::uint16_t first = plan.row_first[i], last = static_cast<std::uint16_t>(first + plan.row_count[i]);
+    for (std::uint16_t j = first; j < last; ++j) lambda[plan.row_column[j]] -= f->lower[j] * li;
   }
 
   // Every particle by W J^T lambda (J^T lambda gathered per particle first, then W once); a

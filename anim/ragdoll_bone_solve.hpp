@@ -55,12 +55,15 @@ struct BoneSolvePlan {
   std::array<std::uint16_t, kBoneRows> brace_count{};
   // Where step k's column of L starts in a BoneFactor's `lower` (below_count[k] entries).
   std::array<std::uint16_t, kBoneRows> below_first{};
-  // L by rows, for the forward solve as sums (no scatter through memory): row i's entries left
-  // of the diagonal are lower[row_entry[j]] in column row_column[j], j from row_first[i], row_count[i] of them.
+  // L by rows, as a BoneFactor keeps it (both triangular solves walk the rows that take part,
+  // and read their entries in order): row i's entries left of the diagonal are lower[j] in
+  // column row_column[j], j from row_first[i], row_count[i] of them, ascending by column.
   std::array<std::uint16_t, kBoneRows> row_first{};
   std::array<std::uint8_t, kBoneRows> row_count{};
   std::array<std::uint8_t, kFactorEntries> row_column{};
-  std::array<std::uint16_t, kFactorEntries> row_entry{};
+  // Where the factorisation, which makes L a column at a time, puts each entry: column k's
+  // x-th entry below the diagonal (at below_first[k] + x) goes to lower[row_slot[that]].
+  std::array<std::uint16_t, kFactorEntries> row_slot{};
 };
 
 BoneSolvePlan make_bone_solve_plan(const RagdollRig& rig);
@@ -102,7 +105,7 @@ struct BoneFactor {
   std::array<vec2, kRagdollPoints> normal{};
   std::array<vec2, kRagdollPoints> at{};  // world m: the positions it was factored at
   float inv_diag[kBoneRows];
-  float lower[kFactorEntries];  // column k at BoneSolvePlan::below_first[k]
+  float lower[kFactorEntries];  // by rows: row i at BoneSolvePlan::row_first[i]
 };
 
 // The factors a body keeps between solves, owned by the Ragdoll, the oldest replaced first.

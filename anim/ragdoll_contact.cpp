@@ -10,6 +10,10 @@ namespace {
 
 constexpr double kTiny = 1e-18;    // m^2
 constexpr double kApron = 1.0;     // m: how far the flat continuation reaches past the range
+// m: a disc's bottom this far above the terrain's top (NearbyTerrain::top) is taken as touching
+// nothing without asking each piece. Far above the rounding of a height (~1e-16 m at a few
+// metres), so a disc this skips is one no piece would have pushed: the same bits.
+constexpr double kClearlyAbove = 1e-9;
 
 vec2 perp(vec2 v) { return {-v.y, v.x}; }  // a quarter turn counter-clockwise
 
@@ -62,6 +66,9 @@ void gather_terrain(NearbyTerrain& out, const Terrain& terrain, double x_min, do
     if (!valid_box(b) || b.x + b.width < x_min || b.x > x_max) continue;
     out.boxes.push_back({b.x, b.x + b.width, terrain.ground_at(b.x) + b.height});  // as Terrain::height_at
   }
+  out.top = -std::numeric_limits<double>::infinity();
+  for (const GroundPiece& g : out.ground) out.top = std::max({out.top, g.a.y, g.b.y});
+  for (const SolidBox& b : out.boxes) out.top = std::max(out.top, b.top);
 }
 
 bool inside_terrain(const NearbyTerrain& near, vec2 p) {
@@ -189,6 +196,7 @@ bool project_contacts(const std::array<RagdollContact, kRagdollContacts>& contac
   bool changed = false;
   for (const RagdollContact& c : contacts) {
     vec2& at = p[c.i];  // the terrain does not move: the particle takes all of every push
+    if (at.y - c.radius_now > near.top + kClearlyAbove) continue;  // above everything: no push
     ContactTouch& t = touch[c.i];
     bool touched = false;
     vec2 normal{0.0, 1.0};

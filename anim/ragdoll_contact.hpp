@@ -36,6 +36,10 @@ struct SolidBox {
 struct NearbyTerrain {
   std::vector<GroundPiece> ground;  // left to right, covering [x_min, x_max] without a gap
   std::vector<SolidBox> boxes;
+  // world m: the highest point of any piece or box. A contact disc whose bottom is clearly
+  // above it (kClearlyAbove) touches nothing, and project_contacts does not test it against
+  // each piece: most of a falling body's discs, and the limbs raised off the ground.
+  double top = 0.0;
   bool operator==(const NearbyTerrain&) const = default;
 };
 

@@ -175,12 +175,28 @@ BoneSolvePlan make_bone_solve_plan(const RagdollRig& rig) {
 
 namespace {
 
+// The particles held along their normal (locked 1) and held both ways (locked 2).
+struct Holds {
+  std::uint16_t along = 0, both = 0;
+};
+
+Holds holds_of(const std::array<PointMobility, kRagdollPoints>& m) {
+  Holds h;
+  for (std::size_t i = 0; i < kRagdollPoints; ++i) {
+    if (m[i].locked == 1) h.along |= static_cast<std::uint16_t>(1u << i);
+    else if (m[i].locked >= 2) h.both |= static_cast<std::uint16_t>(1u << i);
+  }
+  return h;
+}
+
 // The factor `f` was made for these holds and rows (the matrix depends on nothing else but the
 // positions; `pressed` and `demand`, outputs, do not change it).
-bool same_key(const BoneFactor& f, const std::array<PointMobility, kRagdollPoints>& m, Mask active) {
-  if (!f.valid || f.active != active) return false;
-  for (std::size_t i = 0; i < kRagdollPoints; ++i)
-    if (f.locked[i] != m[i].locked || (m[i].locked == 1 && f.normal[i] != m[i].normal)) return false;
+bool same_key(const BoneFactor& f, const std::array<PointMobility, kRagdollPoints>& m, Mask active, Holds holds) {
+  if (!f.valid || f.active != active || f.held_along != holds.along || f.held_both != holds.both) return false;
+  for (unsigned along = holds.along; along != 0; along &= along - 1) {
+    const auto i = static_cast<std::size_t>(__builtin_ctz(along));
+    if (f.normal[i] != m[i].normal) return false;
+  }
   return true;
 }
 
@@ -269,8 +285,9 @@ void solve_bones(const RagdollRig& rig, const BoneSolvePlan& plan, std::array<ve
   // reuse_travel: a body at rest is not factored again every sub-step, for a matrix that has
   // not changed (BoneSolveCache).
   BoneFactor* f = nullptr;
+  const Holds holds = holds_of(mobility);
   for (BoneFactor& c : cache.slot)
-    if (same_key(c, mobility, active) && (c.fresh || near_factor(c, p, reuse_travel))) f = &c;
+    if (same_key(c, mobility, active, holds) && (c.fresh || near_factor(c, p, reuse_travel))) f = &c;
   if (f && f->fresh) grad = scratch.grad[f - cache.slot.data()];  // within its sub-step: along the directions it was made with
   if (!f) {
     cache.newest = static_cast<std::uint8_t>((cache.newest + 1u) % kKeptFactors);
@@ -335,10 +352,9 @@ void solve_bones(const RagdollRig& rig, const BoneSolvePlan& plan, std::array<ve
     f->fresh = true;
     ++cache.factored;
     f->active = active;
-    for (std::size_t i = 0; i < kRagdollPoints; ++i) {
-      f->locked[i] = mobility[i].locked;
-      f->normal[i] = mobility[i].normal;
-    }
+    f->held_along = holds.along;
+    f->held_both = holds.both;
+    for (std::size_t i = 0; i < kRagdollPoints; ++i) f->normal[i] = mobility[i].normal;
     f->at = p;
     std::copy(&now_grad[0][0], &now_grad[0][0] + kBoneRows * kRowPoints, &scratch.grad[cache.newest][0][0]);
   }

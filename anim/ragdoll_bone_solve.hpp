@@ -101,7 +101,11 @@ struct BoneFactor {
   bool valid = false;
   bool fresh = false;        // factored in this sub-step (begin_bone_substep clears it)
   std::uint32_t active = 0;  // the rows that took part, in elimination order
-  std::array<std::uint8_t, kRagdollPoints> locked{};  // each particle's hold (PointMobility)
+  // Each particle's hold (PointMobility::locked) as two sets of particles, so a lookup
+  // compares two words before any normal: held along its normal (1), held both ways (2).
+  std::uint16_t held_along = 0;
+  std::uint16_t held_both = 0;
+  static_assert(kRagdollPoints <= 16);
   std::array<vec2, kRagdollPoints> normal{};
   std::array<vec2, kRagdollPoints> at{};  // world m: the positions it was factored at
   float inv_diag[kBoneRows];

@@ -345,8 +345,9 @@ void solve_bones(const RagdollRig& rig, const BoneSolvePlan& plan, std::array<ve
         const double lik = a[i][k] * inv;
         for (std::uint8_t y = 0; y <= x; ++y) a[i][rows[y]] -= lik * a[rows[y]][k];
       }
+      // (A row below that does not take part has 0 here, and is never read by the solves.)
       for (std::uint8_t x = 0; x < plan.below_count[k]; ++x)
-        f->lower[slot[plan.below_first[k] + x]] = on(plan.below[k][x]) ? static_cast<float>(a[plan.below[k][x]][k] * inv) : 0.0f;
+        f->lower[slot[plan.below_first[k] + x]] = static_cast<float>(a[plan.below[k][x]][k] * inv);
     }
     f->valid = true;
     f->fresh = true;
@@ -361,27 +362,27 @@ void solve_bones(const RagdollRig& rig, const BoneSolvePlan& plan, std::array<ve
 
   // L D L^T lambda = -error, over the rows that take part only: a row that does not has 0 in
   // L (and 1 in D), so its multiplier is 0 and it changes no other. Both solves walk L by rows.
-  double lambda[kBoneRows];
+  double y[kBoneRows], lambda[kBoneRows];
   // L y = -error, each row a sum of the rows before it, in two halves (even and odd terms): a
   // row's terms then run two at a time, and the chain of dependent sums down the elimination
-  // tree takes half the latency.
+  // tree takes half the latency. Then D: lambda = D^-1 y, row by row as each is made.
   for (std::size_t i = 0; i < kBoneRows; ++i) {
     if (!on(i)) {
-      lambda[i] = 0.0;
+      y[i] = lambda[i] = 0.0;
       continue;
     }
     double even = -error[i], odd = 0.0;
     const std::uint16_t first = plan.row_first[i], last = static_cast<std::uint16_t>(first + plan.row_count[i]);
     std::uint16_t j = first;
     for (; j + 1 < last; j += 2) {
-      even -= f->lower[j] * lambda[plan.row_column[j]];
-      odd -= f->lower[j + 1] * lambda[plan.row_column[j + 1]];
+      even -= f->lower[j] * y[plan.row_column[j]];
+      odd -= f->lower[j + 1] * y[plan.row_column[j + 1]];
     }
-    if (j < last) even -= f->lower[j] * lambda[plan.row_column[j]];
-    lambda[i] = even + odd;
+    if (j < last) even -= f->lower[j] * y[plan.row_column[j]];
+    y[i] = even + odd;
+    lambda[i] = y[i] * f->inv_diag[i];
   }
-  for (std::size_t k = 0; k < kBoneRows; ++k) lambda[k] *= f->inv_diag[k];
-  // L^T lambda = y, from the last row up: each row, once its multiplier is final, takes its
+  // L^T lambda = D^-1 y, from the last row up: each row, once its multiplier is final, takes its
   // share out of the rows its L row names. Walking the rows, not the columns, reads only the
   // rows that take part (a column holds entries of rows that do not; a row that does not take
   // part has its multiplier changed here, but it is not read again).

@@ -143,6 +143,91 @@ inline void edge_coverage(const Capsule& cap, const int* xs, const int* ys, int 
   for (; k < n; ++k) cov8[k] = cap.coverage8(xs[k], ys[k]);
 }
 
+// The rows a capsule reaches on a clip_w x clip_h target, `outer` px round its segment, and the
+// slabs that bound each row's range: scan_capsule's set-up, which scan_thin_avx2 shares (the
+// same rows and ranges, so the same bytes). With u = x - a.x and dy = py - a.y:
+//   across = -u*ay + dy*ax  in [-outer, outer]
+//   along  =  u*ax + dy*ay  in [-outer, len + outer]
+// Each bounds u when its u coefficient is not ~0 (otherwise the bounding box does).
+struct CapsuleRows {
+  float outer = 0.0f, outer2 = 0.0f;
+  float xmin = 0.0f, xmax = 0.0f;  // the bounding box's columns
+  int y0 = 0, y1 = -1;             // the rows, clipped
+  float ax = 0.0f, ay = 0.0f, len = 0.0f, a_x = 0.0f, a_y = 0.0f;
+  bool disc = false, across_u = false, along_u = false;
+  float inv_ay = 0.0f, inv_ax = 0.0f, across_hw = 0.0f;
+  float lim_w = 0.0f;
+  // Pixel x (centre x + 0.5) lies in [lo, hi] only if floor(lo - .5) <= x <= floor(hi - .5).
+  // The ends are clamped to [-2, w + 1] first, so floor is a truncation of a positive number.
+  [[gnu::always_inline]] int floor_px(float v) const {
+    return static_cast<int>(std::min(std::max(v, -2.0f), lim_w + 1.0f) + 4.0f) - 4;
+  }
+};
+
+// False where the capsule's box misses the target (clip first: the box, then its rows).
+[[gnu::always_inline]] inline bool capsule_rows(const Capsule& cap, float outer, int clip_w, int clip_h, CapsuleRows& k) {
+  k.outer = outer;
+  k.outer2 = outer * outer;
+  const float ymin = std::min(cap.a.y, cap.b.y) - outer, ymax = std::max(cap.a.y, cap.b.y) + outer;
+  k.xmin = std::min(cap.a.x, cap.b.x) - outer;
+  k.xmax = std::max(cap.a.x, cap.b.x) + outer;
+  if (!(ymax > 0.0f) || !(ymin < static_cast<float>(clip_h))) return false;
+  if (!(k.xmax > 0.0f) || !(k.xmin < static_cast<float>(clip_w))) return false;
+  // Clamped to the rows while still floats, so a capsule far off the canvas cannot overflow the int.
+  k.y0 = std::max(0, static_cast<int>(std::ceil(std::max(ymin, -1.0f) - 0.5f)));
+  k.y1 = std::min(clip_h - 1, static_cast<int>(std::floor(std::min(ymax, static_cast<float>(clip_h) + 1.0f) - 0.5f)));
+  k.ax = cap.axis.x;
+  k.ay = cap.axis.y;
+  k.len = cap.length;
+  k.a_x = cap.a.x;
+  k.a_y = cap.a.y;
+  k.disc = !(k.len > 0.0f);
+  k.across_u = !k.disc && std::fabs(k.ay) >= 1e-3f;
+  k.along_u = !k.disc && std::fabs(k.ax) >= 1e-3f;
+  k.inv_ay = k.across_u ? 1.0f / k.ay : 0.0f;
+  k.inv_ax = k.along_u ? 1.0f / k.ax : 0.0f;
+  k.across_hw = std::fabs(outer * k.inv_ay);
+  k.lim_w = static_cast<float>(clip_w);
+  return true;
+}
+
+// A row's range [lo, hi] of x from the slabs (or a disc's chord): a bound, not the exact cut
+// (a thin shape's, whose edge pixels are all evaluated). False where the row misses a disc.
+[[gnu::always_inline]] inline bool slab_row_range(const CapsuleRows& k, float dy, float& lo, float& hi) {
+  lo = k.xmin;
+  hi = k.xmax;
+  if (k.disc) {
+    const float dy2 = dy * dy;
+    if (!(dy2 < k.outer2)) return false;
+    const float h = std::sqrt(k.outer2 - dy2);
+    lo = k.a_x - h; hi = k.a_x + h;
+    return true;
+  }
+  if (k.across_u) {
+    const float c = k.a_x + dy * k.ax * k.inv_ay;
+    lo = std::max(lo, c - k.across_hw); hi = std::min(hi, c + k.across_hw);
+  }
+  if (k.along_u) {
+    float u0 = (-k.outer - dy * k.ay) * k.inv_ax, u1 = (k.len + k.outer - dy * k.ay) * k.inv_ax;
+    if (u0 > u1) std::swap(u0, u1);
+    lo = std::max(lo, k.a_x + u0); hi = std::min(hi, k.a_x + u1);
+  }
+  return true;
+}
+
+// The rows' centres a highlight can reach (outside them its coverage is 0 by the formula, so
+// its evaluation is skipped there).
+struct LitRows {
+  bool has = false;
+  float ymin = 0.0f, ymax = 0.0f;
+  [[gnu::always_inline]] bool reaches(float py) const { return has && py > ymin && py < ymax; }
+};
+[[gnu::always_inline]] inline LitRows lit_rows(const Capsule* lit) {
+  if (lit == nullptr || !(lit->radius > 0.0f)) return {};
+  const float outer = lit->radius + 0.5f + kRangePad;
+  return {true, std::min(lit->a.y, lit->b.y) - outer, std::max(lit->a.y, lit->b.y) + outer};
+}
+
 // Walks the capsule `cap` over the rectangle [0, clip_w) x [0, clip_h) and, when `lit` is
 // not null, the capsule *lit on the same pixels (it must lie inside cap: a highlight). Calls
 //   sink.quad(y, x, cov, lit_cov)   pixels x..x+3 of row y, coverage 0..255 as epi32 lanes
@@ -169,32 +254,13 @@ template <class Sink>
   const bool grown = takes_grown && grown_radius > cap.radius;
   const float r = cap.radius;
   if (!(r > 0.0f) || clip_w <= 0 || clip_h <= 0) return;
-  const float outer = (grown ? grown_radius : r) + 0.5f + kRangePad;
-  // Clip first: the bounding box against the target, then the rows that lie on it.
-  const float ymin = std::min(cap.a.y, cap.b.y) - outer, ymax = std::max(cap.a.y, cap.b.y) + outer;
-  const float xmin = std::min(cap.a.x, cap.b.x) - outer, xmax = std::max(cap.a.x, cap.b.x) + outer;
-  if (!(ymax > 0.0f) || !(ymin < static_cast<float>(clip_h))) return;
-  if (!(xmax > 0.0f) || !(xmin < static_cast<float>(clip_w))) return;
-  // Clamped to the rows while still floats, so a capsule far off the canvas cannot overflow the int.
-  const int y0 = std::max(0, static_cast<int>(std::ceil(std::max(ymin, -1.0f) - 0.5f)));
-  const int y1 = std::min(clip_h - 1, static_cast<int>(std::floor(std::min(ymax, static_cast<float>(clip_h) + 1.0f) - 0.5f)));
-  const bool has_lit = lit != nullptr && lit->radius > 0.0f;
-  // The rows' centres the highlight can reach (outside them its coverage is 0 by the formula,
-  // so its evaluation is skipped there).
-  const float lit_outer = has_lit ? lit->radius + 0.5f + kRangePad : 0.0f;
-  const float lit_ymin = has_lit ? std::min(lit->a.y, lit->b.y) - lit_outer : 0.0f;
-  const float lit_ymax = has_lit ? std::max(lit->a.y, lit->b.y) + lit_outer : 0.0f;
-
-  // The slabs, with u = x - a.x and dy = py - a.y:
-  //   across = -u*ay + dy*ax  in [-outer, outer]
-  //   along  =  u*ax + dy*ay  in [-outer, len + outer]
-  // Each bounds u when its u coefficient is not ~0 (otherwise the bounding box does).
-  const float ax = cap.axis.x, ay = cap.axis.y, len = cap.length, a_x = cap.a.x, a_y = cap.a.y;
-  const bool disc = !(len > 0.0f);
-  const bool across_u = !disc && std::fabs(ay) >= 1e-3f, along_u = !disc && std::fabs(ax) >= 1e-3f;
-  const float inv_ay = across_u ? 1.0f / ay : 0.0f, inv_ax = along_u ? 1.0f / ax : 0.0f;
-  const float across_hw = std::fabs(outer * inv_ay);
-  const float outer2 = outer * outer;
+  CapsuleRows k;
+  if (!capsule_rows(cap, (grown ? grown_radius : r) + 0.5f + kRangePad, clip_w, clip_h, k)) return;
+  const LitRows lit_reach = lit_rows(lit);
+  const bool has_lit = lit_reach.has;
+  const float outer = k.outer, outer2 = k.outer2, xmin = k.xmin, xmax = k.xmax;
+  const float ax = k.ax, ay = k.ay, len = k.len, a_x = k.a_x, a_y = k.a_y, inv_ay = k.inv_ay, inv_ax = k.inv_ax;
+  const bool disc = k.disc, across_u = k.across_u, along_u = k.along_u;
   // Interior spans (shapes of large radius, without a highlight on the same pass): on each
   // row an interval of pixel centres whose coverage is surely full -- the strip between the
   // end discs with |across| <= inner, or an end disc's chord of radius inner -- is handed
@@ -203,10 +269,6 @@ template <class Sink>
   // as quads (SSE2), or are gathered over rows and evaluated packed (edge_coverage).
   const float inner = r - 0.5f - kRangePad, inner2 = inner * inner;
   const bool spans = !has_lit && !grown && inner >= kSpanMinInner;
-  const float lim_w = static_cast<float>(clip_w);
-  // Pixel x (centre x + 0.5) lies in [lo, hi] only if floor(lo - .5) <= x <= floor(hi - .5).
-  // The ends are clamped to [-2, w + 1] first, so floor is a truncation of a positive number.
-  auto floor_px = [&](float v) { return static_cast<int>(std::min(std::max(v, -2.0f), lim_w + 1.0f) + 4.0f) - 4; };
 
 #if defined(__SSE2__)
   const bool quads = clip_w >= 4;
@@ -239,16 +301,13 @@ template <class Sink>
     }
   };
 
-  for (int y = y0; y <= y1; ++y) {
+  for (int y = k.y0; y <= k.y1; ++y) {
     const float py = static_cast<float>(y) + 0.5f;
     const float dy = py - a_y;
     float lo = xmin, hi = xmax;
-    if (disc) {
-      const float dy2 = dy * dy;
-      if (!(dy2 < outer2)) continue;
-      const float h = std::sqrt(outer2 - dy2);
-      lo = a_x - h; hi = a_x + h;
-    } else if (spans) {
+    if (!spans || disc) {
+      if (!slab_row_range(k, dy, lo, hi)) continue;
+    } else {
       // Large shapes: the exact row range, the union of the strip's and the end discs'
       // (one interval: the row's cut through a convex shape), so that no more pixels than
       // the edge band go through the coverage formula.
@@ -280,19 +339,9 @@ template <class Sink>
       outer_chord(a_x, dy);
       outer_chord(cap.b.x, py - cap.b.y);
       if (!(lo <= hi)) continue;
-    } else {
-      if (across_u) {
-        const float c = a_x + dy * ax * inv_ay;
-        lo = std::max(lo, c - across_hw); hi = std::min(hi, c + across_hw);
-      }
-      if (along_u) {
-        float u0 = (-outer - dy * ay) * inv_ax, u1 = (len + outer - dy * ay) * inv_ax;
-        if (u0 > u1) std::swap(u0, u1);
-        lo = std::max(lo, a_x + u0); hi = std::min(hi, a_x + u1);
-      }
     }
-    const int x0 = std::max(0, floor_px(lo - 0.5f));
-    const int x1 = std::min(clip_w - 1, floor_px(hi - 0.5f));
+    const int x0 = std::max(0, k.floor_px(lo - 0.5f));
+    const int x1 = std::min(clip_w - 1, k.floor_px(hi - 0.5f));
     if (x0 > x1) continue;
     int s0 = x1 + 1, s1 = x1;  // interior span [s0, s1], empty by default
     if (spans) {
@@ -331,8 +380,8 @@ template <class Sink>
       chord(a_x, dy);
       if (!disc) chord(cap.b.x, py - cap.b.y);
       if (ilo <= ihi) {
-        s0 = std::max(x0, floor_px(ilo - 0.5f) + 1);
-        s1 = std::min(x1, floor_px(ihi - 0.5f));
+        s0 = std::max(x0, k.floor_px(ilo - 0.5f) + 1);
+        s1 = std::min(x1, k.floor_px(ihi - 0.5f));
         if (s0 > s1) { s0 = x1 + 1; s1 = x1; }
       }
     }
@@ -341,7 +390,7 @@ template <class Sink>
     // gathered pixels would each be stored alone.
     if (quads) {
       const __m128 uy = _mm_set1_ps(dy);  // (y + 0.5) - a.y, as the scalar form computes it
-      const bool lit_row = has_lit && py > lit_ymin && py < lit_ymax;
+      const bool lit_row = lit_reach.reaches(py);
       const __m128 lit_uy = _mm_set1_ps(lit_row ? py - lit->a.y : 0.0f);
       auto quads_over = [&](int from, int to) SOLDIER_INLINE {  // pixels from..to inclusive
         const __m128i last = _mm_set1_epi32(to);

@@ -91,57 +91,24 @@ SOLDIER_AVX2 void scan_thin_avx2(const Capsule& cap, const Capsule* lit, float g
   const bool grown = tiles.grown != nullptr && grown_radius > cap.radius;
   const float r = cap.radius;
   if (!(r > 0.0f) || clip_w < 8 || clip_h <= 0) return;
-  const float outer = (grown ? grown_radius : r) + 0.5f + kRangePad;
-  const float ymin = std::min(cap.a.y, cap.b.y) - outer, ymax = std::max(cap.a.y, cap.b.y) + outer;
-  const float xmin = std::min(cap.a.x, cap.b.x) - outer, xmax = std::max(cap.a.x, cap.b.x) + outer;
-  if (!(ymax > 0.0f) || !(ymin < static_cast<float>(clip_h))) return;
-  if (!(xmax > 0.0f) || !(xmin < static_cast<float>(clip_w))) return;
-  const int y0 = std::max(0, static_cast<int>(std::ceil(std::max(ymin, -1.0f) - 0.5f)));
-  const int y1 = std::min(clip_h - 1, static_cast<int>(std::floor(std::min(ymax, static_cast<float>(clip_h) + 1.0f) - 0.5f)));
-  const bool has_lit = lit != nullptr && lit->radius > 0.0f && tiles.lit != nullptr;
-  const float lit_outer = has_lit ? lit->radius + 0.5f + kRangePad : 0.0f;
-  const float lit_ymin = has_lit ? std::min(lit->a.y, lit->b.y) - lit_outer : 0.0f;
-  const float lit_ymax = has_lit ? std::max(lit->a.y, lit->b.y) + lit_outer : 0.0f;
-  const float ax = cap.axis.x, ay = cap.axis.y, len = cap.length, a_x = cap.a.x, a_y = cap.a.y;
-  const bool disc = !(len > 0.0f);
-  const bool across_u = !disc && std::fabs(ay) >= 1e-3f, along_u = !disc && std::fabs(ax) >= 1e-3f;
-  const float inv_ay = across_u ? 1.0f / ay : 0.0f, inv_ax = along_u ? 1.0f / ax : 0.0f;
-  const float across_hw = std::fabs(outer * inv_ay);
-  const float outer2 = outer * outer;
-  const float lim_w = static_cast<float>(clip_w);
-  auto floor_px = [&](float v) { return static_cast<int>(std::min(std::max(v, -2.0f), lim_w + 1.0f) + 4.0f) - 4; };
+  CapsuleRows k;
+  if (!capsule_rows(cap, (grown ? grown_radius : r) + 0.5f + kRangePad, clip_w, clip_h, k)) return;
+  const LitRows lit_reach = tiles.lit != nullptr ? lit_rows(lit) : LitRows{};
+  const bool has_lit = lit_reach.has;
 
   const Lanes8 lanes = lanes8(cap), lit_lanes = lanes8(has_lit ? *lit : cap);
   const __m256 grown_r = _mm256_set1_ps(grown_radius), half = _mm256_set1_ps(0.5f);
   const __m256i lane_idx = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
-  for (int y = y0; y <= y1; ++y) {
+  for (int y = k.y0; y <= k.y1; ++y) {
     const float py = static_cast<float>(y) + 0.5f;
-    const float dy = py - a_y;
-    float lo = xmin, hi = xmax;
-    if (disc) {
-      const float dy2 = dy * dy;
-      if (!(dy2 < outer2)) continue;
-      const float h = std::sqrt(outer2 - dy2);
-      lo = a_x - h;
-      hi = a_x + h;
-    } else {
-      if (across_u) {
-        const float c = a_x + dy * ax * inv_ay;
-        lo = std::max(lo, c - across_hw);
-        hi = std::min(hi, c + across_hw);
-      }
-      if (along_u) {
-        float u0 = (-outer - dy * ay) * inv_ax, u1 = (len + outer - dy * ay) * inv_ax;
-        if (u0 > u1) std::swap(u0, u1);
-        lo = std::max(lo, a_x + u0);
-        hi = std::min(hi, a_x + u1);
-      }
-    }
-    const int x0 = std::max(0, floor_px(lo - 0.5f));
-    const int x1 = std::min(clip_w - 1, floor_px(hi - 0.5f));
+    const float dy = py - k.a_y;
+    float lo, hi;
+    if (!slab_row_range(k, dy, lo, hi)) continue;
+    const int x0 = std::max(0, k.floor_px(lo - 0.5f));
+    const int x1 = std::min(clip_w - 1, k.floor_px(hi - 0.5f));
     if (x0 > x1) continue;
     const __m256 uy = _mm256_set1_ps(dy);
-    const bool lit_row = has_lit && py > lit_ymin && py < lit_ymax;
+    const bool lit_row = lit_reach.reaches(py);
     const __m256 lit_uy = _mm256_set1_ps(lit_row ? py - lit->a.y : 0.0f);
     const std::ptrdiff_t row = static_cast<std::ptrdiff_t>(y - tiles.y0) * tiles.w;
     std::uint8_t* cov_row = tiles.cov + row;

@@ -60,6 +60,16 @@ std::vector<anim::CharacterFrame> crowd_frames(game::ThreadPool* pool, int steps
   return {world.frames().begin(), world.frames().end()};
 }
 
+// A 640x360 view of the crowd at `px_per_m`.
+render::Camera crowd_camera(double px_per_m) {
+  render::Camera cam;
+  cam.width = 640;
+  cam.height = 360;
+  cam.px_per_m = px_per_m;
+  cam.center_world = {0.0, 1.0};
+  return cam;
+}
+
 }  // namespace
 
 TEST_CASE("the pool runs every index exactly once, on any size, and returns when all are done") {
@@ -110,11 +120,7 @@ TEST_CASE("the world steps to the same bytes with no pool and with pools of 1, 2
 
 TEST_CASE("the bands of the canvas give the same pixels whatever order and threads they run on") {
   const std::vector<anim::CharacterFrame> frames = crowd_frames(nullptr, 90);
-  render::Camera cam;
-  cam.width = 640;
-  cam.height = 360;
-  cam.px_per_m = 60.0;
-  cam.center_world = {0.0, 1.0};
+  const render::Camera cam = crowd_camera(60.0);
   const render::Palette palette = render::default_palette();
   const anim::Terrain terrain;
   auto draw = [&](const render::ForEach& parallel) {
@@ -145,11 +151,7 @@ TEST_CASE("the bands of the canvas give the same pixels whatever order and threa
 
 TEST_CASE("soldiers drawn as groups in one pass give the pixels of one draw_soldiers call per group") {
   const std::vector<anim::CharacterFrame> frames = crowd_frames(nullptr, 90);
-  render::Camera cam;
-  cam.width = 640;
-  cam.height = 360;
-  cam.px_per_m = 40.0;
-  cam.center_world = {0.0, 1.0};
+  const render::Camera cam = crowd_camera(40.0);
   const render::Palette palette = render::default_palette();
   const anim::Terrain terrain;
   // Three groups, each a camera of its own: the crowd split in three, seen higher or lower on
@@ -185,11 +187,7 @@ TEST_CASE("the eight-pixel walk of thin runs gives the bytes of the four-pixel w
   // At a crowd's scale (every run thin) and closer (runs past the eight-pixel walk's reach).
   for (double px_per_m : {32.0, 60.0, 160.0}) {
     CAPTURE(px_per_m);
-    render::Camera cam;
-    cam.width = 640;
-    cam.height = 360;
-    cam.px_per_m = px_per_m;
-    cam.center_world = {0.0, 1.0};
+    const render::Camera cam = crowd_camera(px_per_m);
     auto draw = [&](bool octs) {
       render::detail::set_avx2_allowed(octs);
       render::Canvas canvas(cam.width, cam.height);

@@ -19,8 +19,11 @@ struct Camera {
   // World point -> canvas pixel coordinates (pixel (i, j) covers [i, i+1) x [j, j+1)).
   glm::vec2 to_canvas(anim::vec2 world) const {
     return {static_cast<float>((world.x - center_world.x) * px_per_m + 0.5 * width),
-            static_cast<float>(0.5 * height - (world.y - center_world.y) * px_per_m - row0)};
+            static_cast<float>(unbanded_y(world.y) - row0)};
   }
+  // The canvas y of world height `y` before row0 is taken off: what a plan made once for
+  // every band keeps (render/contact_shadow.cpp), each band taking off its own row0.
+  double unbanded_y(double y) const { return 0.5 * height - (y - center_world.y) * px_per_m; }
   // A length in world metres -> canvas px.
   double to_px(double metres) const { return metres * px_per_m; }
   // Canvas px -> world m (inverse of to_canvas), for picking and ground fills.

@@ -24,9 +24,8 @@ void plan_shade(ContactShadowPlan& plan, const Camera& camera, int width, const 
     const double u = (wx - cx) / half;
     const double across = 1.0 - u * u;
     if (across <= 0.0) continue;
-    // Camera::to_canvas's y without its row0, which each band takes off (paint_contact_shadow).
-    const double surface = 0.5 * camera.height - (terrain.ground_at(wx) - camera.center_world.y) * camera.px_per_m;
-    plan.columns.push_back({x, static_cast<float>(strength * across), surface});
+    // (each band takes off its own row0: paint_contact_shadow)
+    plan.columns.push_back({x, static_cast<float>(strength * across), camera.unbanded_y(terrain.ground_at(wx))});
   }
 }
 

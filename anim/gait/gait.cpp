@@ -158,7 +158,6 @@ void Gait::reset_standing(double body_x, int facing, const Terrain& terrain, con
   gait_speed_ = 0.0;
   run_blend_ = 0.0;
   rise_limited_ = false;
-  seam_ = PelvisSeam{};  // (a state handing back: its hips are where they are, no seam to ease)
   step(still, t, terrain);
 }
 

@@ -185,7 +185,7 @@ SubstepContext substep_context(double h, const RagdollTuning& t) {
   c.friction = {mu_s, mu_k};
   c.extra_solves = whole(t.max_extra_solves, 0, 16, 4);
   c.tolerance = std::isfinite(t.solve_tolerance) ? std::clamp(t.solve_tolerance, 1e-6, 0.1) : 0.005;
-  c.reuse_travel = std::isfinite(t.factor_reuse_travel) ? std::clamp(t.factor_reuse_travel, 0.0, 0.01) : 0.0;
+  c.reuse_travel = std::isfinite(t.factor_reuse_travel) ? std::clamp(t.factor_reuse_travel, 0.0, 0.05) : 0.0;
   c.stick_travel = (std::isfinite(t.stick_speed) ? std::clamp(t.stick_speed, 0.0, 2.0) : 0.0) * h;
   const double settle = kGravity * h * h;  // m: what gravity moves a still body in a sub-step
   c.hold.stick = mu_s;

@@ -204,12 +204,13 @@ int main(int argc, char** argv) {
   int reps = 3;
   int newton = static_cast<int>(anim::RagdollTuning{}.newton_steps);
   bool box2d = kHaveBox2d;
+  std::vector<int> counts = {1, 100, 1000};
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--help" || a == "-h") {
       std::printf(
-          "usage: bench_ragdoll [--csv PATH] [--reps N] [--newton N] [--no-box2d]\n"
-          "  1, 100 and 1000 ragdolls fall from varied poses with varied impulses for %d steps of 1/60 s,\n"
+          "usage: bench_ragdoll [--csv PATH] [--reps N] [--newton N] [--ragdolls N[,N...]] [--no-box2d]\n"
+          "  1, 100 and 1000 ragdolls (or the --ragdolls counts) fall from varied poses with varied impulses for %d steps of 1/60 s,\n"
           "  one thread; thread CPU time, best of N (default 3). Beside them, measured in the same run:\n"
           "  the baseline (verlet integration alone of the same particles) and Box2D 2.4 on the same\n"
           "  ragdoll (%s), every body awake, and again with Box2D's default sleeping on beside ours\n"
@@ -218,6 +219,7 @@ int main(int argc, char** argv) {
           "  that is the source tree).\n"
           "  --newton N  bone solves per sub-step (RagdollTuning::newton_steps, default %d): fewer is\n"
           "              cheaper and drifts more\n"
+          "  --ragdolls N[,N...]  the counts to measure (1..5000 each; default 1,100,1000)\n"
           "  --no-box2d  skip the Box2D mode\n",
           kSteps, kHaveBox2d ? "built in" : "not built: install libbox2d-dev and reconfigure", newton);
       return 0;
@@ -235,6 +237,21 @@ int main(int argc, char** argv) {
       if (errno != 0 || end == argv[i] || *end != '\0' || n < 1 || n > top)
         return usage((a + " takes a whole number from 1 to " + std::to_string(top) + ", not '" + argv[i] + "'").c_str());
       (is_reps ? reps : newton) = static_cast<int>(n);
+    } else if (a == "--ragdolls") {
+      if (i + 1 >= argc) return usage("--ragdolls needs a list of counts, as 1,100");
+      counts.clear();
+      const std::string list = argv[++i];
+      for (std::size_t at = 0; at <= list.size();) {
+        const std::size_t comma = std::min(list.find(',', at), list.size());
+        const std::string item = list.substr(at, comma - at);
+        char* end = nullptr;
+        errno = 0;
+        const long n = std::strtol(item.c_str(), &end, 10);
+        if (item.empty() || errno != 0 || *end != '\0' || n < 1 || n > 5000)
+          return usage(("--ragdolls takes counts from 1 to 5000 separated by commas, not '" + list + "'").c_str());
+        counts.push_back(static_cast<int>(n));
+        at = comma + 1;
+      }
     } else if (a == "--no-box2d") {
       box2d = false;
     } else {
@@ -255,7 +272,6 @@ int main(int argc, char** argv) {
   anim::RagdollTuning sleepy = tuning;
   sleepy.sleep = 1;
   const std::vector<anim::RagdollBirth> pool = pose_pool();
-  const std::vector<int> counts = {1, 100, 1000};
   std::int64_t total = 0;
   for (int n : counts) total += static_cast<std::int64_t>(n) * kSteps * (3 * reps + 1 + (box2d ? 2 * reps + 1 : 0));
   game::Progress progress("bench_ragdoll", total);

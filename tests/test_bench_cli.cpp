@@ -41,6 +41,11 @@ TEST_CASE("every benchmark rejects a bad value with one line and exit 2, and ans
   }
   CHECK(program_runner::run(scratch, "bench_crowd", "--threads 0").status == 2);
   CHECK(program_runner::run(scratch, "bench_crowd", "--soldiers 0").status == 2);
+  for (const char* bad : {"--ragdolls 0", "--ragdolls 1,,100", "--ragdolls 100,abc", "--ragdolls 5001", "--ragdolls"}) {
+    const auto r = program_runner::run(scratch, "bench_ragdoll", bad);
+    CHECK_MESSAGE(r.status == 2, bad);
+    CHECK_MESSAGE(program_runner::count_lines(r.err) == 1, bad);
+  }
   CHECK(program_runner::only_streams_left(scratch));  // nothing written on the way out
 }
 

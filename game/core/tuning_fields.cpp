@@ -271,7 +271,7 @@ const TuningField kFields[] = {
     SOLDIER_FIELD(ragdoll, newton_steps, "count", 1.0, 16.0),
     SOLDIER_FIELD(ragdoll, max_extra_solves, "count", 0.0, 16.0),
     SOLDIER_FIELD(ragdoll, solve_tolerance, "share of a bone", 1e-6, 0.1),
-    SOLDIER_FIELD(ragdoll, factor_reuse_travel, "m", 0.0, 0.01),
+    SOLDIER_FIELD(ragdoll, factor_reuse_travel, "m", 0.0, 0.05),
     SOLDIER_FIELD(ragdoll, max_substeps, "count", 1.0, 256.0),
     SOLDIER_FIELD(ragdoll, max_step, "s", 1e-4, 1.0),
     SOLDIER_FIELD(ragdoll, max_speed, "m/s", 1.0, 100.0),

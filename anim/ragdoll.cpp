@@ -416,10 +416,6 @@ void step_ragdoll(Ragdoll& r, double dt, const Terrain& terrain, const RagdollTu
     r.age += dt;
     return;
   }
-  const int max_substeps = whole(tuning.max_substeps, 1, 256, 12);
-  const int substeps = std::clamp(static_cast<int>(std::ceil(dt / substep_limit(tuning) - 1e-9)), 1, max_substeps);
-  const SubstepContext context = substep_context(dt / substeps, tuning);
-
   if (r.settle > 0.0) {
     r.settle = settle_weight(r.age + dt, tuning);
     apply_settle(r.rig, r.settle);
@@ -464,6 +460,11 @@ void step_ragdoll(Ragdoll& r, double dt, const Terrain& terrain, const RagdollTu
     memory.nearby = r.nearby;
     remember_step(memory, r);
   }
+  // The sub-steps' context, worked out from the tuning once a step is computed (a recalled one,
+  // above, needs none of it).
+  const int max_substeps = whole(tuning.max_substeps, 1, 256, 12);
+  const int substeps = std::clamp(static_cast<int>(std::ceil(dt / substep_limit(tuning) - 1e-9)), 1, max_substeps);
+  const SubstepContext context = substep_context(dt / substeps, tuning);
   // Every part of the body's state is read below (the rig, the kept factors, the positions),
   // in no order the cache's prefetcher follows: asked for at once, its misses overlap instead
   // of queueing one after another. Measured on bench_ragdoll's 1000 bodies (8 kB each, far

@@ -67,3 +67,14 @@ TEST_CASE("run from the source tree, a benchmark writes its CSV into the build d
   CHECK(program_runner::count_lines(csv) == 3);  // the header and the 1- and 2-thread rows
   fs::remove(in_build, ec);
 }
+
+TEST_CASE("bench_ragdoll --ragdolls measures the counts it is given, a CSV row each") {
+  Scratch scratch("test_bench_cli_ragdolls");
+  const auto csv_path = scratch / "r.csv";
+  const auto r = program_runner::run(scratch, "bench_ragdoll", "--ragdolls 1,2 --reps 1 --no-box2d --csv '" + csv_path.string() + "'");
+  REQUIRE_MESSAGE(r.status == 0, r.err);
+  const std::string csv = program_runner::read_file(csv_path);
+  CHECK(program_runner::count_lines(csv) == 3);  // the header, then the rows of 1 and 2 ragdolls
+  CHECK(csv.find("\n1,600,") != std::string::npos);
+  CHECK(csv.find("\n2,600,") != std::string::npos);
+}

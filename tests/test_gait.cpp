@@ -307,6 +307,20 @@ TEST_CASE("the pelvis model's seams: a step eased out with no corner, its own mo
     worst_off = std::max(worst_off, std::abs(ease_pelvis_seams(kink, m, kDt, kJump, kEase) - m));
   }
   CHECK(worst_off < 0.01);
+  // A step smaller than the threshold where the caller's formula changes (a stop's standing
+  // legs after a walk's path) is a seam all the same: eased out, not followed at once with
+  // its speed carried into the next frame.
+  PelvisSeam swap;
+  std::vector<double> swapped;
+  for (int i = 0; i <= 120; ++i) {
+    const double t = i * kDt, m = 0.9 - (t >= 0.5 ? 0.003 : 0.0);  // 3 mm: 43 m/s^2 in one frame
+    swapped.push_back(ease_pelvis_seams(swap, m, kDt, kJump, kEase, t >= 0.5 ? 1 : 0));
+  }
+  double worst_swap = 0.0;
+  for (int i = 1; i < 120; ++i) worst_swap = std::max(worst_swap, std::abs(swapped[i + 1] - 2.0 * swapped[i] + swapped[i - 1]) / (kDt * kDt));
+  CHECK(worst_swap < 1.0);                                      // 5.77 x 3 mm / 0.3^2 = 0.19 m/s^2
+  CHECK(swapped[at] == doctest::Approx(0.9));                   // taken up at once
+  CHECK(swapped[120] == doctest::Approx(0.897).epsilon(1e-9));  // and gone after ease_time
   // No step for dt 0 (the model as it is, with what is left of an easing), and no NaN.
   PelvisSeam idle;
   CHECK(ease_pelvis_seams(idle, 0.9, 0.0, kJump, kEase) == doctest::Approx(0.9));

@@ -727,7 +727,8 @@ void Gait::solve_hips(const Context& c, const GaitTuning& t, const Terrain& terr
   if (mode_ == Mode::standing) {
     seam_ = PelvisSeam{};
   } else {
-    pin.model.height = c.level + ease_pelvis_seams(seam_, pin.model.height - c.level, c.dt, t.seam_jump_accel, t.seam_ease_time);
+    pin.model.height = c.level + ease_pelvis_seams(seam_, pin.model.height - c.level, c.dt, t.seam_jump_accel, t.seam_ease_time,
+                                                   static_cast<int>(mode_));
   }
   // --- the bounds: every planted leg's reach, every landing leg's hold ----------------
   // A walk's landing holds lie a band above the path they bound, so the smooth minimum leaves

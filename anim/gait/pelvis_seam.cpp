@@ -6,7 +6,7 @@
 
 namespace anim {
 
-double ease_pelvis_seams(PelvisSeam& seam, double model, double dt, double jump_accel, double ease_time) {
+double ease_pelvis_seams(PelvisSeam& seam, double model, double dt, double jump_accel, double ease_time, int formula) {
   auto remaining = [&] {
     return seam.age < ease_time ? seam.offset * (1.0 - smootherstep01(seam.age / ease_time)) : 0.0;
   };
@@ -16,8 +16,9 @@ double ease_pelvis_seams(PelvisSeam& seam, double model, double dt, double jump_
     // gait's departs by its acceleration times dt^2)
     const double change = model - seam.last;
     const double departure = change - seam.speed * dt;
-    // (two in a row are no step but a change of the model's speed: it is taken as it is)
-    const bool step = std::abs(departure) > jump_accel * dt * dt && !seam.stepped;
+    // (two in a row are no step but a change of the model's speed: it is taken as it is; a
+    // change of formula is a step whatever its size)
+    const bool step = formula != seam.formula || (std::abs(departure) > jump_accel * dt * dt && !seam.stepped);
     if (step) {
       seam.offset = remaining() - departure;
       seam.age = 0.0;  // (and the speed goes on as it was: the model's own)
@@ -28,6 +29,7 @@ double ease_pelvis_seams(PelvisSeam& seam, double model, double dt, double jump_
   }
   seam.last = model;
   seam.seen = true;
+  seam.formula = formula;
   const double eased = model + remaining();
   seam.age += dt;
   return eased;

@@ -19,9 +19,17 @@ struct PelvisSeam {
   bool stepped = false; // the last step was taken up as a seam
   double offset = 0.0;       // m: the step taken up, as it was when taken
   double age = 1e9;          // s since it was taken
+  int formula = 0;           // the caller's formula the model came from, last step
 };
 
 // The model `model` (m, world) with the seams eased; advances `seam` by dt (none for dt <= 0).
-double ease_pelvis_seams(PelvisSeam& seam, double model, double dt, double jump_accel, double ease_time);
+// `formula` names which of the caller's formulas gave the model (the gait: its mode): where it
+// changes, the model's change is taken as a step whatever its size. A stop's standing legs
+// after a walk's path differ by less than jump_accel dt^2 in a slow walk; passed as they were,
+// that frame's drop became the speed the next frame's was judged by, and the model's own
+// next change then looked like the step: the hips fell on at the drop's speed for a frame
+// more, two drops of 4.6 mm and 66 m/s^2 at a stop from 1.4 m/s.
+double ease_pelvis_seams(PelvisSeam& seam, double model, double dt, double jump_accel, double ease_time,
+                         int formula = 0);
 
 }  // namespace anim

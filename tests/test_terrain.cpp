@@ -111,10 +111,13 @@ void check_hips(const std::vector<CharacterFrame>& frames, const Terrain& terrai
   CHECK(m.min_hip_over_leg > 0.8);
   CHECK(m.max_hip_step < step_bar);
   CHECK(m.cycles > 3);
-  CHECK(m.min_cycle_hip_range > 0.009);  // the hips still rise and fall (Rule 8's trap; a level
-                                         // line is 0): the least cycle, 0.8 m/s up a 10 deg slope,
-                                         // rises 9.8 mm on the planned pelvis path (human: ~2 cm
-                                         // at that pace on the flat, ours 1.6)
+  CHECK(m.min_cycle_hip_range > 0.007);  // the hips still rise and fall (Rule 8's trap; a level
+                                         // line is 0): the least cycle, 2.2 m/s (a run there) up
+                                         // 30 deg, rises 7.6 mm on the run's bounce, whose flight
+                                         // is short at that cadence; 0.8 m/s up 10 deg 9.8 mm on
+                                         // the planned pelvis path (human: ~2 cm at that pace on
+                                         // the flat, ours 1.6). (Up 30 deg at 2.2 m/s it was 53 mm,
+                                         // made by a hold let go of at ~290 m/s^2: issue 10.)
   // Walking a flight of 0.3 m steps bends the stance knee as stairs do (~0.65 L); a run, and
   // any gait on a slope, keeps its stance leg long (a flat run's is 0.83 L; slopes measure
   // 0.75 L or more, running down the short-tread stair 0.70 L).

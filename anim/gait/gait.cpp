@@ -634,9 +634,17 @@ void Gait::solve_hips(const Context& c, const GaitTuning& t, const Terrain& terr
         if (!f.planted) footholds[count++] = f.swing.target.ball;
       }
       const std::span<vec2> line(footholds.data(), count);
+      // The line read ahead counts only what it rises past the ground's slope under the hips
+      // (a step up coming): flat_plant below already stands every foot on that slope, so the
+      // slope's own rise over the look-ahead counted twice. Up a 20 deg slope the crest's feet
+      // stood ~10 cm up the hill from where a run lands them, the crest rose past what the
+      // landing leg reaches, and that leg's hold, then its reach while the heel was still down,
+      // held the hips under the bounce until the heel might rise and let them go at
+      // max_hip_rise: a corner of ~300 m/s^2 at every stance (issue 10). On level ground and
+      // going down nothing changes (the reading under the hips or the level decides there).
+      const double read_dx = c.dir * t.run_lookahead * c.g.contact_length;
       const double support = std::max({ground_line_at(line, c.hip_x),
-                                       ground_line_at(line, c.hip_x + c.dir * t.run_lookahead * c.g.contact_length),
-                                       c.level});
+                                       ground_line_at(line, c.hip_x + read_dx) - c.slope * read_dx, c.level});
       // The crest is no higher than the legs allow at both ends of a stance, the foot
       // landing as a run lands and leaving rolled up on its ball, so the bounce is one the
       // legs can ride (Rule 2).

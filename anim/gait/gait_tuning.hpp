@@ -232,6 +232,7 @@ struct GaitTuning {
   double stride_slope_span = 0.9;   // m, 0.1..3: either side, the slope a stride adapts to
   double slope_lookahead = 1.2;     // m, 0.1..5: over which coming ground fades out of the stride
   double run_lookahead = 0.3;       // contacts, 0..1: how far ahead of the hips a run reads its ground
+                                    // for a rise past the slope under the hips (a step up coming)
 };
 
 // Reference leg length the tables are for, m.

@@ -164,6 +164,9 @@ class Gait {
   double foot_phase(Side s, double phi, const GaitTuning& t) const;
   double stance_share(Side s, const Context& c, const GaitTuning& t) const;
   StanceRollInput roll_input(const Plant& p, double q, const Context& c, const GaitTuning& t) const;
+  // roll_input for a planted foot as it is now: the hips' reach bound and the foot's roll read
+  // the same (Rule 2).
+  StanceRollInput planted_roll_input(const Foot& f, double q, const Context& c, const GaitTuning& t) const;
   double stance_knee_at(const Plant& p, double q, const Context& c, const GaitTuning& t, bool bend_at_once = false) const;
   double stance_of(double stance_cut, const Context& c) const;
   double natural_height(const Plant& p, double q, double hip_x, const Context& c, const GaitTuning& t) const;

@@ -192,6 +192,14 @@ constexpr bool kHaveBox2d = true;
 constexpr bool kHaveBox2d = false;
 #endif
 
+// `text` as a whole number within [lo, hi], or false.
+bool whole_number(const char* text, long lo, long hi, long& out) {
+  char* end = nullptr;
+  errno = 0;
+  out = std::strtol(text, &end, 10);
+  return errno == 0 && end != text && *end == '\0' && out >= lo && out <= hi;
+}
+
 int usage(const char* why) {
   std::fprintf(stderr, "bench_ragdoll: %s (see --help)\n", why);
   return 2;
@@ -231,10 +239,8 @@ int main(int argc, char** argv) {
       const bool is_reps = a == "--reps";
       const long top = is_reps ? 100 : 16;
       if (i + 1 >= argc) return usage((a + " needs a number").c_str());
-      char* end = nullptr;
-      errno = 0;
-      const long n = std::strtol(argv[++i], &end, 10);
-      if (errno != 0 || end == argv[i] || *end != '\0' || n < 1 || n > top)
+      long n = 0;
+      if (!whole_number(argv[++i], 1, top, n))
         return usage((a + " takes a whole number from 1 to " + std::to_string(top) + ", not '" + argv[i] + "'").c_str());
       (is_reps ? reps : newton) = static_cast<int>(n);
     } else if (a == "--ragdolls") {
@@ -243,11 +249,8 @@ int main(int argc, char** argv) {
       const std::string list = argv[++i];
       for (std::size_t at = 0; at <= list.size();) {
         const std::size_t comma = std::min(list.find(',', at), list.size());
-        const std::string item = list.substr(at, comma - at);
-        char* end = nullptr;
-        errno = 0;
-        const long n = std::strtol(item.c_str(), &end, 10);
-        if (item.empty() || errno != 0 || *end != '\0' || n < 1 || n > 5000)
+        long n = 0;
+        if (!whole_number(list.substr(at, comma - at).c_str(), 1, 5000, n))
           return usage(("--ragdolls takes counts from 1 to 5000 separated by commas, not '" + list + "'").c_str());
         counts.push_back(static_cast<int>(n));
         at = comma + 1;

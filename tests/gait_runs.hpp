@@ -31,6 +31,12 @@ inline std::vector<anim::CharacterFrame> run(const Script& script, double second
   return frames;
 }
 
+// The pelvis's vertical acceleration at frame i (0 < i < frames.size() - 1), m/s^2.
+inline double pelvis_ay(const std::vector<anim::CharacterFrame>& frames, std::size_t i) {
+  auto y = [&](std::size_t k) { return frames[k].joints[anim::index(anim::Joint::pelvis)].y; };
+  return (y(i + 1) - 2.0 * y(i) + y(i - 1)) / (kDt * kDt);
+}
+
 inline Script steady(double v) {
   return [v](double, anim::Intent& in) { in.vx_desired = v; };
 }

@@ -180,8 +180,7 @@ TEST_CASE("a turn-around from a walk into a run back: the hips take the re-plann
   const auto frames = gait_runs::run([](double t, Intent& in) { in.vx_desired = t < 3.0 ? 1.4 : -4.0; }, 7.0, 1, flat);
   double worst = 0.0, lowest = 1e9, highest = -1e9;
   for (std::size_t i = 1; i + 1 < frames.size(); ++i) {
-    const double a = (frames[i + 1].joints[index(Joint::pelvis)].y - 2.0 * frames[i].joints[index(Joint::pelvis)].y + frames[i - 1].joints[index(Joint::pelvis)].y) /
-                     (gait_runs::kDt * gait_runs::kDt);
+    const double a = gait_runs::pelvis_ay(frames, i);
     if (i * gait_runs::kDt > 2.5) worst = std::max(worst, std::abs(a));
     lowest = std::min(lowest, frames[i].joints[index(Joint::pelvis)].y);
     highest = std::max(highest, frames[i].joints[index(Joint::pelvis)].y);
@@ -210,7 +209,7 @@ TEST_CASE("a stop from a walk: where the standing legs take over, the hips do no
     for (std::size_t i = 1; i + 1 < frames.size(); ++i) {
       const double t = static_cast<double>(i) * gait_runs::kDt;
       if (t > at - 1.0 && t < at) walk_high = std::max(walk_high, y(i));
-      if (t > at - 0.5) worst = std::max(worst, std::abs((y(i + 1) - 2.0 * y(i) + y(i - 1)) / (gait_runs::kDt * gait_runs::kDt)));
+      if (t > at - 0.5) worst = std::max(worst, std::abs(gait_runs::pelvis_ay(frames, i)));
     }
     MESSAGE("stop from " << v << " m/s at " << at << " s: worst |ay| " << worst << " m/s^2");
     CHECK(worst <= 20.0);                             // ours 16 / 15 / 11 / 6 / 15 / 10
@@ -238,7 +237,7 @@ TEST_CASE("running 3.5 m/s up a 20 degree slope: the hips ride the run's bounce,
     // on the climb, clear of its foot (the slope's edge is a corner of the ground itself)
     const vec2 p = pelvis(i);
     if (p.x < 9.0 || p.x > 40.0) continue;
-    const double a = (pelvis(i + 1).y - 2.0 * p.y + pelvis(i - 1).y) / (gait_runs::kDt * gait_runs::kDt);
+    const double a = gait_runs::pelvis_ay(frames, i);
     worst = std::max(worst, std::abs(a));
     const double over = p.y - hill.level_at(p.x);
     lowest = std::min(lowest, over / frames[i].body_size.leg());

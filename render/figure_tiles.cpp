@@ -158,14 +158,13 @@ void scan_into(std::uint8_t* cov, std::uint8_t* lit, const PixelRect& rect, RowR
 void rasterize_figure(FigureTiles& tiles, std::span<const FigureRun> runs, const Palette& palette, int team, int width,
                       int height, float grow) {
   tiles.batches.clear();
-  tiles.row_reach.clear();
   tiles.grown = FigureTiles::kNone;
   tiles.grown_rect = {};
   // Thin runs eight pixels at a time where the CPU can (the same bytes as scan_into's quads).
   const bool octs = width >= 8 && detail::have_avx2();
   const float one_pass_max = octs ? kOnePassMaxRadiusOctsPx : kOnePassMaxRadiusPx;
   // The batches and their tiles' places first, so the bytes are allocated once.
-  std::size_t bytes = 0;
+  std::size_t bytes = 0, reach_rows = 0;
   PxBounds all;
   std::size_t i = 0;
   while (i < runs.size()) {
@@ -189,10 +188,10 @@ void rasterize_figure(FigureTiles& tiles, std::span<const FigureRun> runs, const
     if (!batch.rect.empty()) {
       batch.cov = bytes;
       bytes += area(batch.rect);
-      batch.reach = tiles.row_reach.size();
-      // A narrow tile's rows are taken whole (RowReach's doc): untracked, from the start.
-      const RowReach start = tracks_reach(batch.rect) ? RowReach{batch.rect.w, 0} : RowReach{0, batch.rect.w};
-      tiles.row_reach.resize(tiles.row_reach.size() + static_cast<std::size_t>(batch.rect.h), start);
+      if (tracks_reach(batch.rect)) {
+        batch.reach = reach_rows;
+        reach_rows += static_cast<std::size_t>(batch.rect.h);
+      }
       if (any_highlight) {
         batch.lit_cov = bytes;
         bytes += area(batch.rect);
@@ -209,6 +208,7 @@ void rasterize_figure(FigureTiles& tiles, std::span<const FigureRun> runs, const
     }
   }
   tiles.bytes.assign(bytes, 0);
+  tiles.row_reach.assign(reach_rows, RowReach{});
 
   const glm::vec2 light = palette.light.toward_px;
   std::uint8_t* base = tiles.bytes.data();
@@ -219,7 +219,7 @@ void rasterize_figure(FigureTiles& tiles, std::span<const FigureRun> runs, const
     while (end < runs.size() && runs[end].material == runs[i].material && runs[end].step == runs[i].step) ++end;
     std::uint8_t* cov = batch.cov != FigureTiles::kNone ? base + batch.cov : nullptr;
     std::uint8_t* lit = batch.lit_cov != FigureTiles::kNone ? base + batch.lit_cov : nullptr;
-    RowReach* reach = batch.reach != FigureTiles::kNone && tracks_reach(batch.rect) ? tiles.row_reach.data() + batch.reach : nullptr;
+    RowReach* reach = batch.reach != FigureTiles::kNone ? tiles.row_reach.data() + batch.reach : nullptr;
     for (std::size_t k = i; k < end; ++k) {
       const FigureRun& r = runs[k];
       const detail::Capsule cap(r.a, r.b, r.radius);
@@ -430,7 +430,7 @@ struct BatchWalk {
   std::ptrdiff_t lit_from_cov;  // the highlight tile's bytes, from cov's (kNone: none)
   std::uint8_t* px;
   std::uint8_t* mask;
-  const RowReach* reach;  // this row's
+  const RowReach* reach;  // this row's (null: the batch's rows are whole)
   std::size_t stride;     // canvas pixels a row
 
   BatchWalk(const FigureTiles& tiles, const FigureTiles::Batch& b, Canvas& band, int row0, std::uint8_t* cover) {
@@ -445,14 +445,16 @@ struct BatchWalk {
     const std::size_t at = static_cast<std::size_t>(std::max(y - row0, 0)) * stride + static_cast<std::size_t>(b.rect.x0);
     px = band.data() + 4 * at;
     mask = cover != nullptr ? cover + at : nullptr;
-    reach = tiles.row_reach.data() + b.reach + first;
+    reach = b.reach != FigureTiles::kNone ? tiles.row_reach.data() + b.reach + first : nullptr;
     has_lit = b.lit_cov != FigureTiles::kNone;
   }
   bool has_lit;
 
   const std::uint8_t* lit() const { return has_lit ? cov + lit_from_cov : nullptr; }
   // The row's columns with coverage, inside the tile.
-  RowReach columns(int ahead = 0) const { return {std::max(reach[ahead].lo, 0), std::min(reach[ahead].hi, w)}; }
+  RowReach columns(int ahead = 0) const {
+    return reach != nullptr ? RowReach{std::max(reach[ahead].lo, 0), std::min(reach[ahead].hi, w)} : RowReach{0, w};
+  }
   // The canvas row a few rows down asked for ahead (its columns with coverage): rows lie a
   // canvas width apart, past what the hardware prefetcher follows, and a large figure's
   // first batch would otherwise wait on memory at every row it reaches.
@@ -471,7 +473,7 @@ struct BatchWalk {
     cov += w;
     px += 4 * stride;
     if (mask != nullptr) mask += stride;
-    ++reach;
+    if (reach != nullptr) ++reach;
   }
 };
 

@@ -14,6 +14,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <span>
 #include <vector>
 
@@ -30,7 +31,7 @@ struct PixelRect {
 // tile, which holds what they bound). The rest of the row is 0, so compositing skips it: a
 // diagonal limb's box is about twice its area.
 struct RowReach {
-  int lo = 0, hi = 0;
+  int lo = std::numeric_limits<int>::max(), hi = std::numeric_limits<int>::min();  // none yet
   void widen(int from, int to) {
     lo = lo < from ? lo : from;
     hi = hi > to ? hi : to;
@@ -43,7 +44,7 @@ struct FigureTiles {
     Rgba base{}, lit{};
     PixelRect rect;
     std::size_t cov = kNone, lit_cov = kNone;  // offsets of the rect-sized tiles in bytes
-    std::size_t reach = kNone;                 // the first of its rect.h rows in row_reach
+    std::size_t reach = kNone;                 // the first of its rect.h rows in row_reach (kNone: rows whole)
   };
   std::vector<Batch> batches;
   std::vector<RowReach> row_reach;  // each batch's rows, its coverage's and highlight's alike

@@ -242,6 +242,9 @@ struct LitRows {
 // a quad's four pixels wherever the quad starts: it may then be given a pixel again, or one
 // of 0 coverage past the row's range, in a quad's lanes that are not masked off.
 //
+// A sink that has row_reach(y, from, to) is told, before a row's pixels, that what the row
+// is given lies in columns [from, to).
+//
 // A sink that has grown_quad(y, x, cov) and grown_pixel(y, x, cov) (render/figure_tiles.cpp)
 // may also be given `grown_radius` > cap.radius: the coverage of cap's segment at that radius
 // (the ranks' haze gap round a silhouette), from the same distance on the same walk, over
@@ -251,6 +254,7 @@ template <class Sink>
 [[gnu::always_inline]] inline void scan_capsule(const Capsule& cap, const Capsule* lit, float grown_radius, int clip_w, int clip_h, Sink& sink) {
   constexpr bool takes_grown = requires(Sink& s) { s.grown_pixel(0, 0, 0u); };
   constexpr bool takes_max = requires { Sink::kTakesMax; };
+  constexpr bool takes_reach = requires(Sink& s) { s.row_reach(0, 0, 0); };
   const bool grown = takes_grown && grown_radius > cap.radius;
   const float r = cap.radius;
   if (!(r > 0.0f) || clip_w <= 0 || clip_h <= 0) return;
@@ -343,6 +347,9 @@ template <class Sink>
     const int x0 = std::max(0, k.floor_px(lo - 0.5f));
     const int x1 = std::min(clip_w - 1, k.floor_px(hi - 0.5f));
     if (x0 > x1) continue;
+    // What the row is given lies in [x0, x1], but for a quad moved left to stay on the
+    // canvas (from clip_w - 4) and a last quad's lanes past x1 (to x1 + 3).
+    if constexpr (takes_reach) sink.row_reach(y, std::min(x0, clip_w - 4), x1 + 4);
     int s0 = x1 + 1, s1 = x1;  // interior span [s0, s1], empty by default
     if (spans) {
       float ilo = 1.0f, ihi = -1.0f;  // an interval of x of full coverage (empty: ilo > ihi)

@@ -5,12 +5,6 @@
 #include <cmath>
 #include <cstring>
 
-#if defined(__x86_64__) && defined(__GNUC__)
-#include <immintrin.h>
-#define SOLDIER_AVX2 __attribute__((target("avx2")))
-#define SOLDIER_AVX2_INLINE __attribute__((target("avx2"), always_inline)) inline
-#endif
-
 namespace render::detail {
 
 namespace {
@@ -107,6 +101,8 @@ SOLDIER_AVX2 void scan_thin_avx2(const Capsule& cap, const Capsule* lit, float g
     const int x0 = std::max(0, k.floor_px(lo - 0.5f));
     const int x1 = std::min(clip_w - 1, k.floor_px(hi - 0.5f));
     if (x0 > x1) continue;
+    // The octs and the last quad write from min(x0, clip_w - 8) to at most x1 + 3.
+    if (tiles.reach != nullptr) tiles.reach[y - tiles.y0].widen(std::min(x0, clip_w - 8) - tiles.x0, x1 + 4 - tiles.x0);
     const __m256 uy = _mm256_set1_ps(dy);
     const bool lit_row = lit_reach.reaches(py);
     const __m256 lit_uy = _mm256_set1_ps(lit_row ? py - lit->a.y : 0.0f);

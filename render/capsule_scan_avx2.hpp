@@ -7,8 +7,19 @@
 // eight pixels at a time. A separate function chosen at run time, since a template inlined
 // into a SOLDIER_CLONES_AVX2 function cannot use 256-bit intrinsics in its baseline copy.
 #include "render/capsule_scan.hpp"
+#include "render/figure_tiles.hpp"
 
 #include <cstdint>
+
+// A function (or a lambda's body, after its parameter list) compiled for AVX2 whatever the
+// build's baseline, called only where have_avx2(); the _INLINE forms are always inlined into
+// such a function. Where GNU target attributes are missing, no AVX2 code at all.
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#define SOLDIER_AVX2 __attribute__((target("avx2")))
+#define SOLDIER_AVX2_INLINE __attribute__((target("avx2"), always_inline)) inline
+#define SOLDIER_AVX2_LAMBDA __attribute__((target("avx2"), always_inline))
+#endif
 
 namespace render::detail {
 
@@ -22,12 +33,14 @@ struct OctTiles {
   int x0 = 0, y0 = 0, w = 0;
   std::uint8_t* grown = nullptr;
   int gx0 = 0, gy0 = 0, gw = 0;
+  RowReach* reach = nullptr;  // cov's (and lit's) rows, from y0, widened to what each is given (null: none)
 };
 
-// Whether scan_thin_avx2 is used: this CPU runs it and it is not turned off.
+// Whether scan_thin_avx2 (and composite_figure's eight-pixel blend) is used: this CPU runs
+// it and it is not turned off.
 bool have_avx2();
-// Turns it off (or back on where the CPU has it): the test that the eight-pixel walk gives the
-// bytes of the four-pixel one, which a CPU without AVX2 takes (STYLE.md 7: the same bytes on
+// Turns it off (or back on where the CPU has it): the test that the eight-pixel walks give the
+// bytes of the four-pixel ones, which a CPU without AVX2 takes (STYLE.md 7: the same bytes on
 // any machine). Not for the programs.
 void set_avx2_allowed(bool allowed);
 

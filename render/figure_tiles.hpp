@@ -14,6 +14,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <span>
 #include <vector>
 
@@ -25,14 +26,28 @@ struct PixelRect {
   bool empty() const { return w <= 0 || h <= 0; }
 };
 
+// Columns [lo, hi) of one row of a batch's tiles, counted from the tile's left edge, that
+// hold every byte the scans gave that row (lo >= hi: none; the bounds may lie past the
+// tile, which holds what they bound). The rest of the row is 0, so compositing skips it: a
+// diagonal limb's box is about twice its area.
+struct RowReach {
+  int lo = std::numeric_limits<int>::max(), hi = std::numeric_limits<int>::min();  // none yet
+  void widen(int from, int to) {
+    lo = lo < from ? lo : from;
+    hi = hi > to ? hi : to;
+  }
+};
+
 struct FigureTiles {
   static constexpr std::size_t kNone = static_cast<std::size_t>(-1);
   struct Batch {
     Rgba base{}, lit{};
     PixelRect rect;
     std::size_t cov = kNone, lit_cov = kNone;  // offsets of the rect-sized tiles in bytes
+    std::size_t reach = kNone;                 // the first of its rect.h rows in row_reach (kNone: rows whole)
   };
   std::vector<Batch> batches;
+  std::vector<RowReach> row_reach;  // each batch's rows, its coverage's and highlight's alike
   // The silhouette grown by `grow` px (rasterize's grow > 0), one tile over the whole figure.
   PixelRect grown_rect;
   std::size_t grown = kNone;

@@ -1,5 +1,6 @@
 // Disc and run primitives: exact area, straight parallel edges, no seam at joints, and a
 // tangent highlight that touches the lit outline without ever crossing it.
+#include "render/capsule_scan_avx2.hpp"
 #include "render/coverage_layer.hpp"
 #include "render/figure_tiles.hpp"
 #include "render/palette.hpp"
@@ -251,4 +252,80 @@ TEST_CASE("a figure's tiles paint what separate passes paint, and its grown silh
     }
   CHECK(grown_pixels > 0);
   layer.reset();
+}
+
+TEST_CASE("translucent batches composite as separate passes do, with the eight-pixel walks and without") {
+  // composite_figure skips the columns of a row its scans left empty (RowReach) and blends
+  // eight pixels at a time where the CPU has AVX2: on translucent colours, over a patterned
+  // canvas whose right edge is not a whole quad, with the cover mask, it must give the bytes
+  // of a CoverageLayer's passes, batch by batch, either way.
+  const glm::vec2 light{0.6f, -0.8f};
+  render::Palette palette = render::default_palette();
+  palette.light.toward_px = light;
+  for (render::Rgba& c : palette.gear.steps) c.a = static_cast<std::uint8_t>(120 + (c.r + 3 * c.g) % 120);
+  struct Shape { glm::vec2 a, b; float r; int step; };
+  // Thin runs and thick ones (interior spans, separate highlight walks), diagonal limbs
+  // whose boxes are mostly empty, runs off the left and right edges, in three batches.
+  const std::vector<Shape> shapes = {
+      {{10.3f, 10.7f}, {60.2f, 52.9f}, 2.2f, 0},    {{25.0f, 5.5f}, {95.4f, 70.1f}, 6.4f, 0},
+      {{140.6f, 20.2f}, {140.6f, 20.2f}, 17.5f, 0}, {{5.0f, 98.0f}, {150.0f, 60.8f}, 11.9f, 1},
+      {{-6.0f, 44.0f}, {30.0f, 121.0f}, 9.5f, 1},   {{180.0f, 90.0f}, {206.0f, 130.0f}, 13.0f, 1},
+      {{196.2f, 3.0f}, {199.6f, 40.0f}, 3.1f, 2},   {{90.0f, 100.0f}, {170.0f, 128.0f}, 22.0f, 2},
+      {{60.0f, 20.0f}, {62.0f, 24.0f}, 0.7f, 2}};
+  std::vector<render::FigureRun> runs;
+  for (const Shape& s : shapes) {
+    render::FigureRun r;
+    r.a = s.a;
+    r.b = s.b;
+    r.radius = s.r;
+    r.material = render::Material::gear;
+    r.step = s.step;
+    r.highlight = 0.5f;
+    runs.push_back(r);
+  }
+  constexpr int w = 203, h = 141;
+  render::Canvas background(w, h);
+  for (int y = 0; y < h; ++y)
+    for (int x = 0; x < w; ++x)
+      background.set_pixel(x, y, {static_cast<std::uint8_t>(x * 7 + y), static_cast<std::uint8_t>(y * 5), static_cast<std::uint8_t>(x ^ y), 255});
+
+  // The passes: each batch's runs, then their highlights, through a CoverageLayer.
+  render::Canvas passes = background;
+  std::vector<std::uint8_t> mask_expected(static_cast<std::size_t>(w) * h, 0);
+  render::CoverageLayer layer(w, h);
+  for (std::size_t i = 0; i < shapes.size();) {
+    std::size_t end = i;
+    while (end < shapes.size() && shapes[end].step == shapes[i].step) ++end;
+    for (std::size_t k = i; k < end; ++k) layer.add_run(shapes[k].a, shapes[k].b, shapes[k].r);
+    for (int y = 0; y < h; ++y)
+      for (int x = 0; x < w; ++x) {
+        std::uint8_t& m = mask_expected[static_cast<std::size_t>(y) * w + static_cast<std::size_t>(x)];
+        m = std::max(m, static_cast<std::uint8_t>(std::lround(layer.coverage(x, y) * 255.0f)));
+      }
+    layer.composite(passes, palette.gear.at(shapes[i].step));
+    for (std::size_t k = i; k < end; ++k) layer.add_run_highlight(shapes[k].a, shapes[k].b, shapes[k].r, 0.5f * shapes[k].r, light);
+    layer.composite(passes, palette.gear.at(shapes[i].step + render::kHighlightStep));
+    i = end;
+  }
+
+  for (bool octs : {false, true}) {
+    CAPTURE(octs);
+    render::detail::set_avx2_allowed(octs);
+    render::FigureTiles tiles;
+    render::rasterize_figure(tiles, runs, palette, 0, w, h);
+    render::Canvas tiled = background;
+    std::vector<std::uint8_t> mask(static_cast<std::size_t>(w) * h, 0);
+    render::composite_figure(tiles, tiled, 0, mask.data());
+    render::detail::set_avx2_allowed(true);
+    CHECK(tiles.batches.size() == 3);
+    int differ = 0, mask_differ = 0;
+    for (int y = 0; y < h; ++y)
+      for (int x = 0; x < w; ++x) {
+        differ += !(tiled.pixel(x, y) == passes.pixel(x, y));
+        const std::size_t i = static_cast<std::size_t>(y) * w + static_cast<std::size_t>(x);
+        mask_differ += mask[i] != mask_expected[i];
+      }
+    CHECK(differ == 0);
+    CHECK(mask_differ == 0);
+  }
 }
